@@ -1,0 +1,131 @@
+package dev.flowrun;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.auth.AuthService;
+import dev.flowrun.db.Database;
+import dev.flowrun.db.Settings;
+import dev.flowrun.engine.Engine;
+import dev.flowrun.files.FileStore;
+import dev.flowrun.files.UrlSigner;
+import dev.flowrun.http.HttpServer;
+import dev.flowrun.input.InputFetcher;
+import dev.flowrun.nodes.ImageDecoder;
+import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.run.RunArchives;
+import dev.flowrun.run.RunService;
+import dev.flowrun.run.RunViews;
+import dev.flowrun.workflow.GraphParser;
+import dev.flowrun.workflow.Templates;
+import dev.flowrun.workflow.WorkflowRequests;
+import dev.flowrun.workflow.WorkflowService;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import okhttp3.OkHttpClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The composition root: wires and starts database → workers → HTTP, and stops them in reverse. */
+public final class App {
+    private static final Logger LOG = LoggerFactory.getLogger(App.class);
+    private final Database database;
+    private final Engine engine;
+    private final RunArchives archives;
+    private final HttpServer http;
+    private final OkHttpClient client;
+    private final int port;
+    private final String publicUrl;
+    private final Optional<String> firstKey;
+
+    private App(Config config) {
+        Clock clock = Clock.systemUTC();
+        ObjectMapper mapper = Json.mapper();
+        this.port = config.port() != 0 ? config.port() : freePort();
+        this.publicUrl = config.effectivePublicUrl(port);
+        createDataDir(config);
+        this.database = Database.open(config.effectiveDbUrl(), config.workers() + 10);
+        try {
+            var jdbi = database.jdbi();
+            var parser = new GraphParser(NodeCatalogue.standard());
+            var workflows = new WorkflowService(jdbi, mapper, parser, clock);
+            var auth = new AuthService(jdbi, new Templates(mapper), clock);
+            this.firstKey = auth.bootstrap(config.apiKey());
+            var store = new FileStore(config.dataDir().resolve("files"));
+            var signer = new UrlSigner(new Settings(jdbi).urlSigningSecret(), publicUrl, config.urlTtl(), clock);
+            var views = new RunViews(signer, mapper);
+            this.client = new OkHttpClient.Builder()
+                    .connectTimeout(Duration.ofSeconds(10))
+                    .readTimeout(Duration.ofSeconds(30))
+                    .callTimeout(Duration.ofMinutes(5))
+                    .followSslRedirects(false)
+                    .build();
+            this.archives = new RunArchives(jdbi, store);
+            this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(client, store),
+                    new ImageDecoder(config.maxPixels()), store, clock, archives::buildLater);
+            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), clock);
+            this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
+                    signer, archives, config.adminToken()), mapper);
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    /** Starts everything; the returned app is serving once this returns. */
+    public static App start(Config config) {
+        App app = new App(config);
+        app.engine.start();
+        try {
+            app.http.start(app.port);
+        } catch (RuntimeException e) {
+            app.engine.stop(Duration.ZERO);
+            app.database.close();
+            throw e;
+        }
+        LOG.info("listening on port {}", app.port);
+        return app;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String publicUrl() {
+        return publicUrl;
+    }
+
+    /** The key made on the first start of an empty database, to print once; empty on every other start. */
+    public Optional<String> firstKey() {
+        return firstKey;
+    }
+
+    /** Stops HTTP first, then lets items in progress finish for up to {@code grace}; the rest resume at next start. */
+    public void stop(Duration grace) {
+        http.stop();
+        engine.stop(grace);
+        archives.stop();
+        client.dispatcher().executorService().shutdown();
+        client.connectionPool().evictAll();
+        database.close();
+    }
+
+    private static void createDataDir(Config config) {
+        try {
+            Files.createDirectories(config.dataDir());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the data directory " + config.dataDir(), e);
+        }
+    }
+
+    private static int freePort() {
+        try (var socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port", e);
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package dev.flowrun;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the service reads from its environment (contract §1). Built once at start; a bad value throws
+ * {@link ConfigException} naming the variable so start-up stops with one clear line.
+ */
+public record Config(
+        int port,
+        Path dataDir,
+        String dbUrl,
+        String publicUrl,
+        String apiKey,
+        String adminToken,
+        boolean allowPrivateNetworks,
+        int workers,
+        List<Duration> webhookRetryDelays,
+        Duration webhookTimeout,
+        Duration urlTtl,
+        long maxPixels) {
+
+    public static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
+            Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
+
+    public static Config fromEnv(Map<String, String> env) {
+        var reader = new EnvReader(env);
+        Path dataDir = Path.of(reader.string("FLOWRUN_DATA_DIR", "./data"));
+        return new Config(
+                reader.integer("FLOWRUN_PORT", 8080, 0, 65535),
+                dataDir,
+                reader.string("FLOWRUN_DB_URL", null),
+                reader.url("FLOWRUN_PUBLIC_URL"),
+                reader.string("FLOWRUN_API_KEY", null),
+                reader.string("FLOWRUN_ADMIN_TOKEN", null),
+                reader.bool("FLOWRUN_ALLOW_PRIVATE_NETWORKS", false),
+                reader.integer("FLOWRUN_WORKERS", Runtime.getRuntime().availableProcessors(), 1, 1024),
+                reader.durations("FLOWRUN_WEBHOOK_RETRY_DELAYS", DEFAULT_RETRY_DELAYS, 5),
+                reader.duration("FLOWRUN_WEBHOOK_TIMEOUT", Duration.ofSeconds(15)),
+                reader.duration("FLOWRUN_URL_TTL", Duration.ofHours(24)),
+                reader.longValue("FLOWRUN_MAX_PIXELS", 50_000_000L, 1, Long.MAX_VALUE));
+    }
+
+    /** A config for tests and embedding: port 0, everything else at its default. */
+    public static Config defaults(Path dataDir) {
+        return fromEnv(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_DATA_DIR", dataDir.toString()));
+    }
+
+    /** The JDBC URL actually used: the configured one, or an H2 file under the data directory. */
+    public String effectiveDbUrl() {
+        if (dbUrl != null) {
+            return dbUrl;
+        }
+        return "jdbc:h2:file:" + dataDir.toAbsolutePath().normalize().resolve("flowrun") + ";DB_CLOSE_ON_EXIT=FALSE";
+    }
+
+    /** The base of every URL handed out, once the real port is known (port 0 picks one at start). */
+    public String effectivePublicUrl(int actualPort) {
+        return publicUrl != null ? publicUrl : "http://localhost:" + actualPort;
+    }
+
+    public static final class ConfigException extends RuntimeException {
+        public ConfigException(String message) {
+            super(message);
+        }
+    }
+
+    /** Parses one variable at a time; every failure names the variable and the value. */
+    private record EnvReader(Map<String, String> env) {
+
+        String raw(String name) {
+            String value = env.get(name);
+            return value == null || value.isBlank() ? null : value.trim();
+        }
+
+        String string(String name, String fallback) {
+            String value = raw(name);
+            return value == null ? fallback : value;
+        }
+
+        int integer(String name, int fallback, int min, int max) {
+            return (int) longValue(name, fallback, min, max);
+        }
+
+        long longValue(String name, long fallback, long min, long max) {
+            String value = raw(name);
+            if (value == null) {
+                return fallback;
+            }
+            try {
+                long parsed = Long.parseLong(value);
+                if (parsed < min || parsed > max) {
+                    throw bad(name, value, "a whole number from " + min + " to " + max);
+                }
+                return parsed;
+            } catch (NumberFormatException e) {
+                throw bad(name, value, "a whole number from " + min + " to " + max);
+            }
+        }
+
+        boolean bool(String name, boolean fallback) {
+            String value = raw(name);
+            if (value == null) {
+                return fallback;
+            }
+            return switch (value.toLowerCase()) {
+                case "true" -> true;
+                case "false" -> false;
+                default -> throw bad(name, value, "true or false");
+            };
+        }
+
+        String url(String name) {
+            String value = raw(name);
+            if (value == null) {
+                return null;
+            }
+            try {
+                var uri = java.net.URI.create(value);
+                if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null
+                        || uri.getQuery() != null || uri.getFragment() != null) {
+                    throw bad(name, value, "an http(s) URL such as https://flowrun.example.com");
+                }
+            } catch (IllegalArgumentException e) {
+                throw bad(name, value, "an http(s) URL such as https://flowrun.example.com");
+            }
+            return value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+        }
+
+        Duration duration(String name, Duration fallback) {
+            String value = raw(name);
+            if (value == null) {
+                return fallback;
+            }
+            Duration parsed = DurationText.parse(value);
+            if (parsed == null || parsed.isZero()) {
+                throw bad(name, value, "a positive duration such as 500ms, 15s, 5m or 2h");
+            }
+            return parsed;
+        }
+
+        List<Duration> durations(String name, List<Duration> fallback, int count) {
+            String value = raw(name);
+            if (value == null) {
+                return fallback;
+            }
+            String[] parts = value.split(",", -1);
+            List<Duration> result = new ArrayList<>();
+            for (String part : parts) {
+                Duration parsed = DurationText.parse(part.trim());
+                if (parsed == null) {
+                    throw bad(name, value, count + " comma-separated durations such as 5s,5m,30m,2h,5h");
+                }
+                result.add(parsed);
+            }
+            if (result.size() != count) {
+                throw bad(name, value, count + " comma-separated durations such as 5s,5m,30m,2h,5h");
+            }
+            return List.copyOf(result);
+        }
+
+        private ConfigException bad(String name, String value, String expected) {
+            return new ConfigException(name + ": '" + value + "' is not valid; expected " + expected + ".");
+        }
+    }
+}

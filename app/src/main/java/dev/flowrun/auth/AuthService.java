@@ -1,0 +1,112 @@
+package dev.flowrun.auth;
+
+import dev.flowrun.error.NotFound;
+import dev.flowrun.error.Unauthorized;
+import dev.flowrun.workflow.Templates;
+import dev.flowrun.workflow.WorkflowDao;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+
+/** Workspaces and their API keys: authenticating calls, first-start bootstrap, and the admin operations. */
+public final class AuthService {
+    public static final String DEFAULT_WORKSPACE = "default";
+    private final Jdbi jdbi;
+    private final Templates templates;
+    private final Clock clock;
+
+    public AuthService(Jdbi jdbi, Templates templates, Clock clock) {
+        this.jdbi = jdbi;
+        this.templates = templates;
+        this.clock = clock;
+    }
+
+    /** The caller behind an Authorization header: {@code Bearer <key>} or the bare key. */
+    public Caller authenticate(String authorization) {
+        if (authorization == null || authorization.isBlank()) {
+            throw new Unauthorized("an API key is required in the Authorization header");
+        }
+        String key = authorization.strip();
+        if (key.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            key = key.substring(7).strip();
+        }
+        String hash = ApiKeys.hash(key);
+        return jdbi.withExtension(AuthDao.class, dao -> dao.callerOfKey(hash))
+                .orElseThrow(() -> new Unauthorized("the API key is unknown or revoked"));
+    }
+
+    /**
+     * Start-up: with {@code configuredKey}, registers it for the workspace {@code default} (idempotently);
+     * without it, on an empty database, creates {@code default} with a fresh key and returns that key so it
+     * can be printed once.
+     */
+    public Optional<String> bootstrap(String configuredKey) {
+        return jdbi.inTransaction(handle -> {
+            AuthDao dao = handle.attach(AuthDao.class);
+            if (configuredKey != null) {
+                long workspaceId = dao.findWorkspaceByName(DEFAULT_WORKSPACE).map(Workspace::id)
+                        .orElseGet(() -> insertWorkspace(handle, DEFAULT_WORKSPACE));
+                if (dao.countKeysWithHash(ApiKeys.hash(configuredKey)) == 0) {
+                    dao.insertKey(workspaceId, ApiKeys.prefix(configuredKey), ApiKeys.hash(configuredKey), now());
+                }
+                return Optional.empty();
+            }
+            if (dao.countWorkspaces() > 0) {
+                return Optional.empty();
+            }
+            long workspaceId = insertWorkspace(handle, DEFAULT_WORKSPACE);
+            return Optional.of(issueKey(dao, workspaceId).key());
+        });
+    }
+
+    public Workspace createWorkspace(String name) {
+        return jdbi.inTransaction(handle -> {
+            long id = insertWorkspace(handle, name);
+            return handle.attach(AuthDao.class).findWorkspace(id).orElseThrow();
+        });
+    }
+
+    public IssuedKey createKey(long workspaceId) {
+        return jdbi.inTransaction(handle -> {
+            AuthDao dao = handle.attach(AuthDao.class);
+            dao.findWorkspace(workspaceId).orElseThrow(() -> new NotFound("workspace " + workspaceId + " not found"));
+            return issueKey(dao, workspaceId);
+        });
+    }
+
+    /** Revokes a key; it stops working with the next request. Revoking twice is harmless. */
+    public void revokeKey(long keyId) {
+        jdbi.useTransaction(handle -> {
+            AuthDao dao = handle.attach(AuthDao.class);
+            if (dao.countKeys(keyId) == 0) {
+                throw new NotFound("key " + keyId + " not found");
+            }
+            dao.revokeKey(keyId, now());
+        });
+    }
+
+    public boolean workspaceNameTaken(String name) {
+        return jdbi.withExtension(AuthDao.class, dao -> dao.findWorkspaceByName(name)).isPresent();
+    }
+
+    private long insertWorkspace(Handle handle, String name) {
+        Instant now = now();
+        long id = handle.attach(AuthDao.class).insertWorkspace(name, now);
+        templates.addTo(handle.attach(WorkflowDao.class), id, now);
+        return id;
+    }
+
+    private IssuedKey issueKey(AuthDao dao, long workspaceId) {
+        String key = ApiKeys.generate();
+        Instant now = now();
+        long id = dao.insertKey(workspaceId, ApiKeys.prefix(key), ApiKeys.hash(key), now);
+        return new IssuedKey(id, workspaceId, key, ApiKeys.prefix(key), now);
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+}

@@ -1,0 +1,6 @@
+package dev.flowrun.auth;
+
+import java.time.Instant;
+
+public record Workspace(long id, String name, Instant createdAt) {
+}

@@ -1,0 +1,41 @@
+package dev.flowrun.db;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+
+/** The one connection pool and the one {@link Jdbi} of the process; migrated before anything uses it. */
+public final class Database implements AutoCloseable {
+    private final HikariDataSource dataSource;
+    private final Jdbi jdbi;
+
+    private Database(HikariDataSource dataSource) {
+        this.dataSource = dataSource;
+        this.jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
+    }
+
+    public static Database open(String jdbcUrl, int maxConnections) {
+        var config = new HikariConfig();
+        config.setJdbcUrl(jdbcUrl);
+        config.setMaximumPoolSize(maxConnections);
+        config.setPoolName("flowrun-db");
+        var database = new Database(new HikariDataSource(config));
+        try {
+            new Migrations(database.jdbi).apply();
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+        return database;
+    }
+
+    public Jdbi jdbi() {
+        return jdbi;
+    }
+
+    @Override
+    public void close() {
+        dataSource.close();
+    }
+}

@@ -1,0 +1,80 @@
+package dev.flowrun.db;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * Applies {@code db/migration/V1.sql}, {@code V2.sql}, … in order, each once, each in its own transaction,
+ * recording the applied version in {@code schema_version}. A tiny runner rather than Flyway: the same plain
+ * SQL files, no classpath scanning in the fat jar, and nothing to configure.
+ */
+final class Migrations {
+    private static final String LOCATION = "db/migration/V%d.sql";
+    private final Jdbi jdbi;
+
+    Migrations(Jdbi jdbi) {
+        this.jdbi = jdbi;
+    }
+
+    void apply() {
+        jdbi.useHandle(handle -> handle.execute("""
+                CREATE TABLE IF NOT EXISTS schema_version (
+                    version INT PRIMARY KEY,
+                    applied_at TIMESTAMP WITH TIME ZONE NOT NULL
+                )"""));
+        int current = jdbi.withHandle(handle -> handle
+                .createQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+                .mapTo(Integer.class).one());
+        for (int version = current + 1; ; version++) {
+            String script = load(version);
+            if (script == null) {
+                return;
+            }
+            int v = version;
+            jdbi.useTransaction(handle -> {
+                for (String statement : statements(script)) {
+                    handle.execute(statement);
+                }
+                handle.createUpdate("INSERT INTO schema_version (version, applied_at) VALUES (:v, :at)")
+                        .bind("v", v).bind("at", Instant.now()).execute();
+            });
+        }
+    }
+
+    private static String load(int version) {
+        String path = String.format(LOCATION, version);
+        try (InputStream in = Migrations.class.getClassLoader().getResourceAsStream(path)) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read migration " + path, e);
+        }
+    }
+
+    /** Splits a script on semicolons at line ends; our migrations hold no procedural code. */
+    static List<String> statements(String script) {
+        List<String> result = new ArrayList<>();
+        var current = new StringBuilder();
+        for (String line : script.split("\n")) {
+            String trimmed = line.strip();
+            if (trimmed.startsWith("--") || trimmed.isEmpty()) {
+                continue;
+            }
+            current.append(line).append('\n');
+            if (trimmed.endsWith(";")) {
+                String statement = current.toString().strip();
+                result.add(statement.substring(0, statement.length() - 1));
+                current.setLength(0);
+            }
+        }
+        if (!current.toString().isBlank()) {
+            result.add(current.toString().strip());
+        }
+        return result;
+    }
+}

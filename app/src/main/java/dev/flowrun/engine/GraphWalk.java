@@ -1,0 +1,131 @@
+package dev.flowrun.engine;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.files.FileStore;
+import dev.flowrun.input.DownloadFailed;
+import dev.flowrun.input.InputFetcher;
+import dev.flowrun.nodes.ImageDecoder;
+import dev.flowrun.nodes.ImageRejected;
+import dev.flowrun.nodes.NodeFailure;
+import dev.flowrun.nodes.OutputNode;
+import dev.flowrun.nodes.TransformNode;
+import dev.flowrun.run.ItemInput;
+import dev.flowrun.run.NodeStatus;
+import dev.flowrun.run.OutputRow;
+import dev.flowrun.workflow.Graph;
+import dev.flowrun.workflow.GraphNode;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Executes the graph for one item: each input node's file is fetched and decoded, then flows down that
+ * node's tree. A failing node fails the item and marks every node below it {@code skipped}; other trees go on.
+ * Knows nothing of node types beyond the three roles, so a new node type needs no change here.
+ */
+final class GraphWalk {
+    private final Graph graph;
+    private final long runId;
+    private final long itemId;
+    private final Map<String, ItemInput> inputs;
+    private final NodeStateRecorder recorder;
+    private final InputFetcher fetcher;
+    private final ImageDecoder decoder;
+    private final FileStore store;
+    private final ObjectMapper mapper;
+    private final ItemOutcome outcome = new ItemOutcome();
+
+    GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> inputs, NodeStateRecorder recorder,
+              InputFetcher fetcher, ImageDecoder decoder, FileStore store, ObjectMapper mapper) {
+        this.graph = graph;
+        this.runId = runId;
+        this.itemId = itemId;
+        this.inputs = inputs;
+        this.recorder = recorder;
+        this.fetcher = fetcher;
+        this.decoder = decoder;
+        this.store = store;
+        this.mapper = mapper;
+    }
+
+    ItemOutcome run() throws InterruptedIOException {
+        for (GraphNode inputNode : graph.inputNodes()) {
+            ItemInput input = inputs.get(inputNode.id());
+            recorder.start(inputNode.id());
+            BufferedImage image;
+            try {
+                fetcher.fetch(input.sourceUrl(), input.key());
+                image = decoder.decode(store.path(input.key()));
+            } catch (DownloadFailed e) {
+                failAndSkip(inputNode, "download_failed", e.getMessage());
+                continue;
+            } catch (ImageRejected e) {
+                failAndSkip(inputNode, e.code(), input.fileName() + ": " + e.getMessage());
+                continue;
+            } catch (InterruptedIOException e) {
+                throw e;
+            } catch (IOException e) {
+                failAndSkip(inputNode, "unsupported_media", input.fileName() + " could not be read: " + e.getMessage());
+                continue;
+            }
+            recorder.finish(inputNode.id(), NodeStatus.COMPLETED, List.of(input.key()));
+            flowDown(inputNode, image, input.fileName());
+        }
+        return outcome;
+    }
+
+    private void flowDown(GraphNode parent, BufferedImage image, String inputName) {
+        for (GraphNode node : graph.children(parent.id())) {
+            recorder.start(node.id());
+            try {
+                if (node.compiled() instanceof TransformNode transform) {
+                    BufferedImage result = transform.apply(image);
+                    recorder.finish(node.id(), NodeStatus.COMPLETED, List.of());
+                    flowDown(node, result, inputName);
+                } else if (node.compiled() instanceof OutputNode output) {
+                    String key = writeOutput(node, output, image, inputName);
+                    recorder.finish(node.id(), NodeStatus.COMPLETED, List.of(key));
+                }
+            } catch (NodeFailure | IOException | RuntimeException e) {
+                String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                failAndSkip(node, "node_failed", "node '" + node.id() + "' (" + node.type().type() + "): " + reason);
+            }
+        }
+    }
+
+    private String writeOutput(GraphNode node, OutputNode output, BufferedImage image, String inputName)
+            throws IOException {
+        String fileName = OutputNames.fileName(inputName, output.extension(), graph.outputNodes().size() > 1
+                ? node.labelOrId() : null);
+        String key = "runs/" + runId + "/out/" + itemId + "/" + FileStore.safeSegment(node.id()) + "/"
+                + FileStore.safeSegment(OutputNames.baseName(fileName));
+        store.write(key, out -> output.write(image, out));
+        List<String> chain = graph.pathTo(node.id()).stream().map(GraphNode::chainName).toList();
+        outcome.addOutput(new OutputRow(0, runId, itemId, node.id(), key, fileName, json(chain)));
+        return key;
+    }
+
+    private void failAndSkip(GraphNode node, String code, String message) {
+        recorder.finish(node.id(), NodeStatus.FAILED, List.of());
+        outcome.fail(code, message);
+        skipBelow(node);
+    }
+
+    private void skipBelow(GraphNode node) {
+        for (GraphNode child : graph.children(node.id())) {
+            recorder.skip(child.id());
+            skipBelow(child);
+        }
+    }
+
+    private String json(List<String> values) {
+        try {
+            return mapper.writeValueAsString(values);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a list of strings always serialises", e);
+        }
+    }
+}

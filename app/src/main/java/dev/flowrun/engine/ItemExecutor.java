@@ -1,0 +1,144 @@
+package dev.flowrun.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.files.FileStore;
+import dev.flowrun.input.InputFetcher;
+import dev.flowrun.nodes.ImageDecoder;
+import dev.flowrun.run.ItemInput;
+import dev.flowrun.run.ItemRow;
+import dev.flowrun.run.NodeStateDao;
+import dev.flowrun.run.RunDao;
+import dev.flowrun.run.RunTransitions;
+import dev.flowrun.run.RunViews;
+import dev.flowrun.workflow.Graph;
+import dev.flowrun.workflow.GraphNode;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongConsumer;
+import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one item from start to finish: claims it, walks the graph, then records the outcome and counts it
+ * into the run in one transaction, which also makes the run terminal when it was the last item.
+ */
+final class ItemExecutor {
+    private static final Logger LOG = LoggerFactory.getLogger(ItemExecutor.class);
+    private final Jdbi jdbi;
+    private final ObjectMapper mapper;
+    private final RunGraphs graphs;
+    private final RunViews views;
+    private final InputFetcher fetcher;
+    private final ImageDecoder decoder;
+    private final FileStore store;
+    private final Clock clock;
+    private final LongConsumer onRunFinished;
+
+    ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
+                 ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished) {
+        this.jdbi = jdbi;
+        this.mapper = mapper;
+        this.graphs = graphs;
+        this.views = views;
+        this.fetcher = fetcher;
+        this.decoder = decoder;
+        this.store = store;
+        this.clock = clock;
+        this.onRunFinished = onRunFinished;
+    }
+
+    /** Executes the item unless it is no longer queued (cancelled, or taken by someone else). */
+    void execute(ItemTask task) throws InterruptedIOException {
+        Optional<ItemRow> claimed = claim(task);
+        if (claimed.isEmpty()) {
+            return;
+        }
+        ItemRow item = claimed.get();
+        Graph graph = graphs.of(task.runId());
+        Map<String, ItemInput> inputs = views.inputs(item);
+        var recorder = new NodeStateRecorder(jdbi, mapper, clock, item.id());
+        ItemOutcome outcome;
+        try {
+            outcome = new GraphWalk(graph, task.runId(), item.id(), inputs, recorder, fetcher, decoder, store, mapper)
+                    .run();
+        } catch (InterruptedIOException e) {
+            throw e;
+        } catch (RuntimeException | Error e) {
+            // A node that throws past GraphWalk's own handling (an Error, say) fails only its item.
+            LOG.error("run {} item {}: unexpected failure", task.runId(), item.id(), e);
+            outcome = new ItemOutcome();
+            outcome.fail("node_failed", "the item could not be processed: " + e);
+        }
+        finish(task.runId(), item.id(), graph, outcome);
+    }
+
+    /** Records an item as failed when its worker met something it could not handle at all. */
+    void failUnexpectedly(ItemTask task, Throwable cause) {
+        var outcome = new ItemOutcome();
+        outcome.fail("node_failed", "the item could not be processed: " + cause);
+        finish(task.runId(), task.itemId(), graphs.of(task.runId()), outcome);
+    }
+
+    private Optional<ItemRow> claim(ItemTask task) {
+        Instant now = now();
+        return jdbi.inTransaction(handle -> {
+            RunTransitions transitions = handle.attach(RunTransitions.class);
+            if (transitions.claimItem(task.itemId(), now) == 0) {
+                return Optional.<ItemRow>empty();
+            }
+            transitions.startRun(task.runId(), now);
+            NodeStateDao nodeStates = handle.attach(NodeStateDao.class);
+            nodeStates.clear(task.itemId());
+            nodeStates.insertPending(task.itemId(),
+                    graphs.of(task.runId()).executionOrder().stream().map(GraphNode::id).toList());
+            return handle.attach(RunDao.class).findItem(task.itemId());
+        });
+    }
+
+    private void finish(long runId, long itemId, Graph graph, ItemOutcome outcome) {
+        Instant now = now();
+        int outputs = outcome.outputs().size();
+        FinishResult result = jdbi.inTransaction(handle -> {
+            RunTransitions transitions = handle.attach(RunTransitions.class);
+            boolean ok = !outcome.failed();
+            if (transitions.countItem(runId, ok ? 1 : 0, ok ? 0 : 1, outputs, now) == 0) {
+                transitions.finishItem(itemId, "cancelled", null, null, now);
+                List<String> outputNodes = graph.outputNodes().stream().map(GraphNode::id).toList();
+                handle.attach(NodeStateDao.class).forgetFiles(itemId, outputNodes);
+                return FinishResult.DISCARDED;
+            }
+            transitions.finishItem(itemId, ok ? "completed" : "failed", outcome.errorCode(), outcome.errorMessage(), now);
+            if (outputs > 0) {
+                handle.attach(RunDao.class).insertOutputs(outcome.outputs());
+            }
+            return transitions.finishRunIfDone(runId, now) == 1 ? FinishResult.RUN_FINISHED : FinishResult.COUNTED;
+        });
+        if (result == FinishResult.DISCARDED) {
+            discardFiles(runId, itemId);
+        } else if (result == FinishResult.RUN_FINISHED) {
+            graphs.forget(runId);
+            onRunFinished.accept(runId);
+        }
+    }
+
+    private void discardFiles(long runId, long itemId) {
+        try {
+            store.deleteTree("runs/" + runId + "/out/" + itemId);
+        } catch (IOException e) {
+            LOG.warn("run {} item {}: could not delete discarded outputs: {}", runId, itemId, e.toString());
+        }
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private enum FinishResult { COUNTED, RUN_FINISHED, DISCARDED }
+}

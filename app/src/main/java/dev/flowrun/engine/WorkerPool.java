@@ -1,0 +1,110 @@
+package dev.flowrun.engine;
+
+import dev.flowrun.run.ItemQueue;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code FLOWRUN_WORKERS} threads taking items from one queue. The queue is only a cache of the items the
+ * database says are queued: an item taken after its run was cancelled is skipped at its claim, and a restart
+ * rebuilds the queue from the database ({@link Recovery}).
+ */
+public final class WorkerPool implements ItemQueue {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerPool.class);
+    private final BlockingQueue<ItemTask> queue = new LinkedBlockingQueue<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final int size;
+    private ItemExecutor executor;
+    private volatile boolean stopping;
+
+    public WorkerPool(int size) {
+        this.size = size;
+    }
+
+    void executor(ItemExecutor executor) {
+        this.executor = executor;
+    }
+
+    @Override
+    public void enqueue(long runId, List<Long> itemIds) {
+        for (long itemId : itemIds) {
+            queue.add(new ItemTask(runId, itemId));
+        }
+    }
+
+    public int waiting() {
+        return queue.size();
+    }
+
+    public synchronized void start() {
+        for (int i = 1; i <= size; i++) {
+            Thread thread = new Thread(this::work, "flowrun-worker-" + i);
+            thread.start();
+            threads.add(thread);
+        }
+    }
+
+    /** Lets items in progress finish for up to {@code grace}, then interrupts them; they run again at next start. */
+    public synchronized void stop(Duration grace) {
+        stopping = true;
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (Thread thread : threads) {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                join(thread, TimeUnit.NANOSECONDS.toMillis(left) + 1);
+            }
+        }
+        threads.forEach(Thread::interrupt);
+        threads.forEach(thread -> join(thread, 5_000));
+        threads.clear();
+    }
+
+    private void work() {
+        while (!stopping) {
+            ItemTask task;
+            try {
+                task = queue.poll(200, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (task != null) {
+                runOne(task);
+            }
+        }
+    }
+
+    private void runOne(ItemTask task) {
+        try {
+            executor.execute(task);
+        } catch (InterruptedIOException e) {
+            LOG.info("run {} item {}: interrupted by shutdown; it runs again at next start", task.runId(), task.itemId());
+        } catch (Throwable e) {
+            if (stopping) {
+                LOG.info("run {} item {}: stopped by shutdown ({}); it runs again at next start",
+                        task.runId(), task.itemId(), e.toString());
+                return;
+            }
+            LOG.error("run {} item {}: worker failure", task.runId(), task.itemId(), e);
+            try {
+                executor.failUnexpectedly(task, e);
+            } catch (Throwable again) {
+                LOG.error("run {} item {}: could not record the failure", task.runId(), task.itemId(), again);
+            }
+        }
+    }
+
+    private static void join(Thread thread, long millis) {
+        try {
+            thread.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

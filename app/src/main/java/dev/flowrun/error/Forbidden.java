@@ -1,0 +1,7 @@
+package dev.flowrun.error;
+
+public final class Forbidden extends ApiException {
+    public Forbidden(String message) {
+        super("forbidden", message);
+    }
+}

@@ -1,0 +1,7 @@
+package dev.flowrun.error;
+
+public final class InvalidWorkflow extends ApiException {
+    public InvalidWorkflow(String message) {
+        super("invalid_workflow", message);
+    }
+}

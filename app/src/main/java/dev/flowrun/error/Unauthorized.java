@@ -1,0 +1,7 @@
+package dev.flowrun.error;
+
+public final class Unauthorized extends ApiException {
+    public Unauthorized(String message) {
+        super("unauthorized", message);
+    }
+}

@@ -1,0 +1,209 @@
+package dev.flowrun.files;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+/**
+ * Files of workflow runs under one root directory, addressed by {@code /}-separated relative keys.
+ *
+ * <p>Writes go through {@link #write} (or {@link #copy}) rather than a commit-on-close stream: a
+ * stream cannot tell whether it is being closed after success or by a try-with-resources unwinding
+ * an exception, and committing half a file in the second case is exactly what we must avoid. The
+ * writer callback makes the outcome explicit: return normally and the file appears atomically,
+ * throw and nothing but (at worst, after a crash) a hidden {@code .*.tmp} file is left behind.
+ */
+public final class FileStore {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final int MAX_SEGMENT = 120;
+
+    private final Path root;
+
+    public FileStore(Path root) {
+        try {
+            this.root = Files.createDirectories(root.toAbsolutePath().normalize());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create file store root " + root, e);
+        }
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** Resolves a key under the root; throws {@link IllegalArgumentException} for anything that could escape it. */
+    public Path path(String key) {
+        FileKeys.requireValid(key);
+        Path resolved;
+        try {
+            resolved = root.resolve(key).normalize();
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException("invalid file key: " + e.getReason(), e);
+        }
+        // Defence in depth: the key rules should already make this impossible.
+        if (!resolved.startsWith(root) || resolved.equals(root)) {
+            throw new IllegalArgumentException("file key escapes the store root");
+        }
+        return resolved;
+    }
+
+    /**
+     * Writes a file atomically: {@code writer} fills a temp file beside the target, which is synced
+     * and renamed into place only if the writer returns normally. The writer may close the stream; it
+     * is not required to. An existing file is replaced.
+     */
+    public void write(String key, IoConsumer<OutputStream> writer) throws IOException {
+        Path target = path(key);
+        Path dir = Files.createDirectories(target.getParent());
+        Path temp = dir.resolve(tempName(target.getFileName().toString()));
+        boolean committed = false;
+        try {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                 OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 64 * 1024)) {
+                writer.accept(new KeepOpenOutputStream(out));
+                out.flush();
+                // Without the sync a crash just after the rename could leave an empty or partial target.
+                channel.force(true);
+            }
+            moveIntoPlace(temp, target);
+            committed = true;
+        } finally {
+            if (!committed) deleteQuietly(temp);
+        }
+    }
+
+    /** Copies {@code in} to {@code key} atomically (see {@link #write}); returns the number of bytes. */
+    public long copy(String key, InputStream in) throws IOException {
+        long[] count = new long[1];
+        write(key, out -> count[0] = in.transferTo(out));
+        return count[0];
+    }
+
+    /** True only for a regular file: a directory is not a stored file. */
+    public boolean exists(String key) {
+        return Files.isRegularFile(path(key));
+    }
+
+    /** @throws NoSuchFileException if the file is missing */
+    public long size(String key) throws IOException {
+        return Files.size(path(key));
+    }
+
+    /** @throws NoSuchFileException if the file is missing */
+    public InputStream open(String key) throws IOException {
+        return Files.newInputStream(path(key));
+    }
+
+    /** Deletes one file; a missing file is not an error since the goal state is reached either way. */
+    public void delete(String key) throws IOException {
+        Files.deleteIfExists(path(key));
+    }
+
+    /** Deletes a directory (or single file) recursively; missing is not an error. Symlinks are removed, not followed. */
+    public void deleteTree(String prefix) throws IOException {
+        Path top = path(prefix);
+        if (!Files.exists(top, LinkOption.NOFOLLOW_LINKS)) return;
+        Files.walkFileTree(top, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                // Something else deleted it concurrently: fine, that is what we wanted.
+                if (e instanceof NoSuchFileException) return FileVisitResult.CONTINUE;
+                throw e;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                if (e != null && !(e instanceof NoSuchFileException)) throw e;
+                Files.deleteIfExists(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    /**
+     * Turns an arbitrary user-supplied file name into one safe key segment: ASCII letters, digits,
+     * {@code . - _} are kept, each run of anything else becomes {@code _}; the result is never empty,
+     * never starts with a dot and is at most 120 characters, keeping the extension when shortened.
+     */
+    public static String safeSegment(String name) {
+        StringBuilder sb = new StringBuilder();
+        boolean inRun = false;
+        if (name != null) {
+            for (int i = 0; i < name.length(); i++) {
+                char c = name.charAt(i);
+                boolean keep = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
+                        || c == '.' || c == '-' || c == '_';
+                if (keep) {
+                    sb.append(c);
+                    inRun = false;
+                } else if (!inRun) {
+                    sb.append('_');
+                    inRun = true;
+                }
+            }
+        }
+        if (sb.length() == 0) return "file";
+        // A leading dot would make a hidden file and covers "." and ".." too.
+        if (sb.charAt(0) == '.') sb.insert(0, '_');
+        return truncateKeepingExtension(sb.toString());
+    }
+
+    private static String truncateKeepingExtension(String s) {
+        if (s.length() <= MAX_SEGMENT) return s;
+        int dot = s.lastIndexOf('.');
+        int extLength = s.length() - dot;
+        // Only a short tail counts as an extension; otherwise a long ".xxxx" run would eat the name.
+        if (dot > 0 && extLength <= 16) {
+            return s.substring(0, MAX_SEGMENT - extLength) + s.substring(dot);
+        }
+        return s.substring(0, MAX_SEGMENT);
+    }
+
+    private static String tempName(String targetName) {
+        // Keep the name recognisable for debugging but short enough for the 255-byte file name limit.
+        String stem = targetName.length() > 100 ? targetName.substring(0, 100) : targetName;
+        byte[] random = new byte[8];
+        RANDOM.nextBytes(random);
+        return "." + stem + "." + HexFormat.of().formatHex(random) + ".tmp";
+    }
+
+    private static void moveIntoPlace(Path temp, Path target) throws IOException {
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            // Same directory, so this only happens on exotic file systems; a plain move is the best left.
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static void deleteQuietly(Path temp) {
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+            // The original failure matters more; a stray temp file is harmless.
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.flowrun.files;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.StringJoiner;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Signs and verifies {@code /files/{key}?expires=..&sig=..} URLs so files can be fetched without a
+ * session (e.g. by an {@code <img>} tag) while staying unguessable and short-lived.
+ *
+ * <p>The signature covers {@code key + "\n" + expires} exactly as they appear, so changing either
+ * (even to an equivalent spelling such as a leading zero) invalidates it.
+ */
+public final class UrlSigner {
+    private static final String ALGORITHM = "HmacSHA256";
+    /** Base64url without padding of a 32-byte HMAC-SHA256. */
+    private static final int SIG_LENGTH = 43;
+
+    private final SecretKeySpec secret;
+    private final String publicBaseUrl;
+    private final Duration ttl;
+    private final Clock clock;
+
+    public UrlSigner(byte[] secret, String publicBaseUrl, Duration ttl, Clock clock) {
+        if (secret == null || secret.length == 0) throw new IllegalArgumentException("secret must not be empty");
+        if (ttl == null || ttl.isNegative() || ttl.isZero()) throw new IllegalArgumentException("ttl must be positive");
+        if (publicBaseUrl == null || publicBaseUrl.isBlank()) throw new IllegalArgumentException("publicBaseUrl is required");
+        if (clock == null) throw new IllegalArgumentException("clock is required");
+        this.secret = new SecretKeySpec(secret.clone(), ALGORITHM);
+        this.publicBaseUrl = stripTrailingSlashes(publicBaseUrl.strip());
+        this.ttl = ttl;
+        this.clock = clock;
+    }
+
+    /** @throws IllegalArgumentException if {@code key} is not a valid store key */
+    public SignedUrl sign(String key) {
+        FileKeys.requireValid(key);
+        Instant expiresAt = clock.instant().plus(ttl).truncatedTo(ChronoUnit.SECONDS);
+        String expires = Long.toString(expiresAt.getEpochSecond());
+        String url = publicBaseUrl + "/files/" + encodePath(key) + "?expires=" + expires + "&sig=" + signature(key, expires);
+        return new SignedUrl(url, expiresAt);
+    }
+
+    /** False for anything but an unexpired, untampered signature made by {@link #sign}; never throws. */
+    public boolean verify(String key, String expires, String sig) {
+        if (key == null || !FileKeys.isValid(key)) return false;
+        if (!isWellFormedSig(sig)) return false;
+        Long expiresSeconds = parseEpochSeconds(expires);
+        if (expiresSeconds == null) return false;
+        if (!clock.instant().isBefore(Instant.ofEpochSecond(expiresSeconds))) return false;
+        // Compare the encoded text, not decoded bytes: base64 decoders ignore the unused low bits of
+        // the last character, which would let several spellings of one signature pass.
+        byte[] expected = signature(key, expires).getBytes(StandardCharsets.US_ASCII);
+        return MessageDigest.isEqual(expected, sig.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * Turns the raw (still percent-encoded) path after {@code /files/} back into a store key by
+     * decoding each segment; null if any segment is malformed. The key still needs {@link #verify}.
+     */
+    public static String keyFromPath(String rawPathAfterFilesSlash) {
+        if (rawPathAfterFilesSlash == null) return null;
+        StringJoiner key = new StringJoiner("/");
+        for (String segment : rawPathAfterFilesSlash.split("/", -1)) {
+            String decoded = PercentEncoding.decode(segment);
+            if (decoded == null) return null;
+            key.add(decoded);
+        }
+        return key.toString();
+    }
+
+    static String encodePath(String key) {
+        StringJoiner path = new StringJoiner("/");
+        for (String segment : key.split("/", -1)) path.add(PercentEncoding.encode(segment));
+        return path.toString();
+    }
+
+    private String signature(String key, String expires) {
+        try {
+            // Mac instances are not thread-safe and cheap to create, so one per call.
+            Mac mac = Mac.getInstance(ALGORITHM);
+            mac.init(secret);
+            byte[] digest = mac.doFinal((key + "\n" + expires).getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is required by every Java platform", e);
+        }
+    }
+
+    private static boolean isWellFormedSig(String sig) {
+        if (sig == null || sig.length() != SIG_LENGTH) return false;
+        for (int i = 0; i < sig.length(); i++) {
+            char c = sig.charAt(i);
+            boolean ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+            if (!ok) return false;
+        }
+        return true;
+    }
+
+    private static Long parseEpochSeconds(String expires) {
+        // Bounded length keeps Long.parseLong from overflowing and Instant.ofEpochSecond in range.
+        if (expires == null || expires.isEmpty() || expires.length() > 12) return null;
+        for (int i = 0; i < expires.length(); i++) {
+            char c = expires.charAt(i);
+            if (c < '0' || c > '9') return null;
+        }
+        return Long.parseLong(expires);
+    }
+
+    private static String stripTrailingSlashes(String url) {
+        int end = url.length();
+        while (end > 0 && url.charAt(end - 1) == '/') end--;
+        return url.substring(0, end);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.flowrun.http;
+
+import dev.flowrun.error.ApiException;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The one place where failures become the contract's error JSON (§3). Nothing else writes an error. */
+final class ErrorMapping {
+    private static final Logger LOG = LoggerFactory.getLogger(ErrorMapping.class);
+    private static final Map<String, Integer> STATUS = Map.of(
+            "invalid_json", 400,
+            "invalid_request", 400,
+            "invalid_workflow", 400,
+            "unauthorized", 401,
+            "forbidden", 403,
+            "not_found", 404,
+            "payload_too_large", 413);
+
+    private ErrorMapping() {
+    }
+
+    static void install(RoutesConfig routes) {
+        routes.exception(ApiException.class, (e, ctx) -> write(ctx, STATUS.getOrDefault(e.code(), 400), e.code(),
+                e.getMessage(), e.field()));
+        routes.exception(HttpResponseException.class, (e, ctx) -> fromFramework(ctx, e.getStatus()));
+        routes.exception(Exception.class, (e, ctx) -> {
+            LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
+            write(ctx, 500, "internal_error", "something went wrong on our side; the error has been logged", null);
+        });
+        // Statuses set without an exception (an unmatched path, say) get the same body.
+        for (int status : new int[] {400, 404, 405, 413, 500}) {
+            routes.error(status, ctx -> {
+                if (!isJson(ctx)) {
+                    fromFramework(ctx, status);
+                }
+            });
+        }
+    }
+
+    static void fromFramework(Context ctx, int status) {
+        switch (status) {
+            case 404, 405 -> write(ctx, 404, "not_found", "no such endpoint: " + ctx.method() + " " + ctx.path(), null);
+            case 413 -> write(ctx, 413, "payload_too_large", "the request body is larger than 1 MiB", null);
+            case 400 -> write(ctx, 400, "invalid_request", "the request could not be read", "request");
+            default -> write(ctx, 500, "internal_error", "something went wrong on our side; the error has been logged", null);
+        }
+    }
+
+    static void write(Context ctx, int status, String code, String message, String field) {
+        ctx.status(status).json(ErrorBody.of(code, message, field));
+    }
+
+    private static boolean isJson(Context ctx) {
+        String type = ctx.res().getContentType();
+        return type != null && type.startsWith("application/json") && ctx.result() != null && !ctx.result().isEmpty();
+    }
+}

@@ -1,0 +1,41 @@
+package dev.flowrun.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.run.PageRequest;
+import dev.flowrun.run.RunFilter;
+import dev.flowrun.run.RunService;
+import io.javalin.config.RoutesConfig;
+import java.util.Map;
+
+/** {@code /workflows/runs…} and {@code POST /workflows/{id}/runs} (interface §4, contract §5–§6). */
+final class RunRoutes {
+    private final RunService runs;
+    private final ObjectMapper mapper;
+
+    RunRoutes(RunService runs, ObjectMapper mapper) {
+        this.runs = runs;
+        this.mapper = mapper;
+    }
+
+    void register(RoutesConfig routes) {
+        routes.get("/workflows/runs", ctx -> {
+            var filter = RunFilter.parse(Requests.workspace(ctx), ctx.queryParam("status"), ctx.queryParam("workflowId"));
+            ctx.json(runs.list(filter, PageRequest.parse(ctx.queryParam("page"), ctx.queryParam("pageSize"))));
+        });
+        routes.get("/workflows/runs/{runId}", ctx -> {
+            var page = PageRequest.parse(ctx.queryParam("page"), ctx.queryParam("pageSize"));
+            ctx.json(runs.get(Requests.workspace(ctx), Requests.id(ctx, "runId"), page, ctx.queryParam("q")));
+        });
+        routes.post("/workflows/runs/{runId}/cancel", ctx ->
+                ctx.json(Map.of("ok", runs.cancel(Requests.workspace(ctx), Requests.id(ctx, "runId")))));
+        routes.get("/workflows/runs/{runId}/items/{itemId}", ctx -> ctx.json(runs.item(Requests.workspace(ctx),
+                Requests.id(ctx, "runId"), Requests.id(ctx, "itemId"))));
+        routes.get("/workflows/runs/{runId}/download", ctx ->
+                ctx.json(runs.download(Requests.workspace(ctx), Requests.id(ctx, "runId"))));
+        routes.post("/workflows/{id}/runs", ctx -> {
+            long workspace = Requests.workspace(ctx);
+            long workflowId = Requests.id(ctx, "id");
+            ctx.json(runs.create(workspace, workflowId, Requests.json(ctx, mapper)));
+        });
+    }
+}

@@ -1,0 +1,72 @@
+package dev.flowrun.input;
+
+import dev.flowrun.files.FileStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+
+/** Downloads one input file into the store, streaming, refusing anything over the size limit. */
+public final class InputFetcher {
+    public static final long MAX_BYTES = 50L * 1024 * 1024;
+    private final OkHttpClient client;
+    private final FileStore store;
+
+    public InputFetcher(OkHttpClient client, FileStore store) {
+        this.client = client;
+        this.store = store;
+    }
+
+    public void fetch(String url, String key) throws DownloadFailed, InterruptedIOException {
+        Request request;
+        try {
+            request = new Request.Builder().url(url).header("User-Agent", "flowrun").build();
+        } catch (IllegalArgumentException e) {
+            throw new DownloadFailed("not a valid URL: " + url);
+        }
+        try (Response response = client.newCall(request).execute()) {
+            if (!response.isSuccessful()) {
+                throw new DownloadFailed("GET " + url + " answered HTTP " + response.code());
+            }
+            long declared = response.body().contentLength();
+            if (declared > MAX_BYTES) {
+                throw new DownloadFailed(tooLarge(url));
+            }
+            try (InputStream in = response.body().byteStream()) {
+                store.write(key, out -> {
+                    byte[] buffer = new byte[64 * 1024];
+                    long total = 0;
+                    for (int n; (n = in.read(buffer)) > 0; ) {
+                        total += n;
+                        if (total > MAX_BYTES) {
+                            throw new TooLarge();
+                        }
+                        out.write(buffer, 0, n);
+                    }
+                });
+            }
+        } catch (TooLarge e) {
+            throw new DownloadFailed(tooLarge(url));
+        } catch (InterruptedIOException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw e;
+            }
+            throw new DownloadFailed("GET " + url + " timed out");
+        } catch (IOException e) {
+            throw new DownloadFailed("GET " + url + " failed: " + e.getMessage());
+        }
+    }
+
+    private static String tooLarge(String url) {
+        return "GET " + url + " is larger than the limit of " + (MAX_BYTES / 1024 / 1024) + " MiB";
+    }
+
+    /** Thrown from inside the store's writer so the partial file is discarded. */
+    private static final class TooLarge extends IOException {
+        TooLarge() {
+            super("too large", null);
+        }
+    }
+}

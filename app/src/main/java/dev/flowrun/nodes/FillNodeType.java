@@ -1,0 +1,39 @@
+package dev.flowrun.nodes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.awt.image.BufferedImage;
+
+/** {@code fill}: composites the image over an opaque {@code color}, giving an image without alpha. */
+public final class FillNodeType implements NodeType {
+    private static final String RULE = "a colour written #RRGGBB";
+
+    @Override
+    public String type() {
+        return "fill";
+    }
+
+    @Override
+    public Role role() {
+        return Role.TRANSFORM;
+    }
+
+    @Override
+    public Node compile(JsonNode data) throws InvalidNodeData {
+        String text = NodeData.of(data).optionalString("color", RULE)
+                .orElseThrow(() -> NodeData.missing("color", RULE));
+        int colour = Colors.parseHex(text, false)
+                .orElseThrow(() -> new InvalidNodeData("color", "color must be " + RULE));
+        return new Fill(colour);
+    }
+
+    /** {@code color} is packed opaque ARGB. */
+    record Fill(int color) implements TransformNode {
+        @Override
+        public BufferedImage apply(BufferedImage image) {
+            int[] px = Pixels.argb(image);
+            Colors.flattenOnto(px, color);
+            return Pixels.create(image.getWidth(), image.getHeight(), false, px);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.flowrun.nodes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.awt.image.BufferedImage;
+
+/** {@code flip}: mirrors the image; {@code horizontal} swaps left and right, {@code vertical} top and bottom. */
+public final class FlipNodeType implements NodeType {
+    @Override
+    public String type() {
+        return "flip";
+    }
+
+    @Override
+    public Role role() {
+        return Role.TRANSFORM;
+    }
+
+    @Override
+    public Node compile(JsonNode data) throws InvalidNodeData {
+        String direction = NodeData.of(data).oneOf("direction", null, "horizontal", "vertical");
+        return new Flip(direction.equals("horizontal"));
+    }
+
+    record Flip(boolean horizontal) implements TransformNode {
+        @Override
+        public BufferedImage apply(BufferedImage image) {
+            return horizontal ? Remap.flipHorizontal(image) : Remap.flipVertical(image);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.flowrun.nodes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.awt.image.BufferedImage;
+
+/** {@code grayscale}: replaces each colour by its luma (Rec. 601 weights), keeping alpha. */
+public final class GrayscaleNodeType implements NodeType {
+    @Override
+    public String type() {
+        return "grayscale";
+    }
+
+    @Override
+    public Role role() {
+        return Role.TRANSFORM;
+    }
+
+    @Override
+    public Node compile(JsonNode data) throws InvalidNodeData {
+        NodeData.of(data);
+        return new Grayscale();
+    }
+
+    record Grayscale() implements TransformNode {
+        @Override
+        public BufferedImage apply(BufferedImage image) {
+            int[] px = Pixels.argb(image);
+            for (int i = 0; i < px.length; i++) {
+                int p = px[i];
+                int y = (299 * (p >> 16 & 0xFF) + 587 * (p >> 8 & 0xFF) + 114 * (p & 0xFF) + 500) / 1000;
+                px[i] = (p & 0xFF000000) | y << 16 | y << 8 | y;
+            }
+            return Pixels.create(image.getWidth(), image.getHeight(), Pixels.hasAlpha(image), px);
+        }
+    }
+}

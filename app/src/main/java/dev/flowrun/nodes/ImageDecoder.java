@@ -1,0 +1,118 @@
+package dev.flowrun.nodes;
+
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.FileImageInputStream;
+import javax.imageio.stream.ImageInputStream;
+import java.awt.image.BufferedImage;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Turns an uploaded or fetched file into the image the nodes work on: TYPE_INT_ARGB if it has an alpha channel,
+ * else TYPE_INT_RGB, upright according to its EXIF orientation (JPEG). The format is recognised from the file's
+ * first bytes, and the pixel count is checked from the header before any pixels are decoded, so a small file
+ * claiming a huge image ("decompression bomb") is refused without allocating it.
+ */
+public final class ImageDecoder {
+    private static final String SUPPORTED = "JPEG, PNG, GIF, BMP, TIFF, WebP";
+
+    private final long maxPixels;
+
+    public ImageDecoder(long maxPixels) {
+        this.maxPixels = maxPixels;
+    }
+
+    /**
+     * @throws ImageRejected {@code unsupported_media} for unknown, undecodable or corrupt files,
+     *                       {@code image_too_large} when width × height exceeds the limit
+     * @throws IOException   when the file itself cannot be read
+     */
+    public BufferedImage decode(Path file) throws ImageRejected, IOException {
+        ImageFormat format = sniff(file);
+        if (format == null) {
+            throw new ImageRejected(ImageRejected.UNSUPPORTED_MEDIA,
+                    "the file is not a supported image (" + SUPPORTED + ")");
+        }
+        Iterator<ImageReader> readers = ImageIO.getImageReadersByFormatName(format.readerName);
+        if (!readers.hasNext()) {
+            throw new ImageRejected(ImageRejected.UNSUPPORTED_MEDIA,
+                    format.displayName + " images are not supported: no " + format.displayName
+                            + " decoder is installed");
+        }
+        ImageReader reader = readers.next();
+        BufferedImage decoded;
+        try (ImageInputStream in = new FileImageInputStream(file.toFile())) {
+            decoded = read(reader, in, format);
+        } finally {
+            reader.dispose();
+        }
+        BufferedImage image = Normalise.toIntRgbOrArgb(decoded);
+        if (format == ImageFormat.JPEG) {
+            try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+                image = orient(image, ExifOrientation.read(in));
+            }
+        }
+        return image;
+    }
+
+    private BufferedImage read(ImageReader reader, ImageInputStream in, ImageFormat format) throws ImageRejected {
+        List<String> warnings = new ArrayList<>();
+        reader.addIIOReadWarningListener((source, warning) -> warnings.add(warning));
+        try {
+            reader.setInput(in, true, false);
+            int width = reader.getWidth(0);
+            int height = reader.getHeight(0);
+            long pixels = (long) width * height;
+            if (pixels > maxPixels) {
+                throw new ImageRejected(ImageRejected.IMAGE_TOO_LARGE, "image is " + width + "×" + height
+                        + " (" + pixels + " pixels), over the limit of " + maxPixels + " pixels");
+            }
+            BufferedImage image = reader.read(0);
+            // The JPEG reader only warns on a cut-off file and fills the missing part with gray.
+            for (String warning : warnings) {
+                if (warning != null && warning.contains("Premature end")) {
+                    throw undecodable(format, "the file is truncated");
+                }
+            }
+            return image;
+        } catch (IOException | RuntimeException e) {
+            // Readers report corrupt data as IIOException, EOFException or unchecked exceptions alike.
+            throw undecodable(format, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        }
+    }
+
+    private static ImageRejected undecodable(ImageFormat format, String why) {
+        return new ImageRejected(ImageRejected.UNSUPPORTED_MEDIA,
+                "the " + format.displayName + " file could not be decoded: " + why);
+    }
+
+    private static ImageFormat sniff(Path file) throws IOException {
+        byte[] head = new byte[ImageFormat.HEADER_BYTES];
+        int length;
+        try (InputStream in = Files.newInputStream(file)) {
+            length = in.readNBytes(head, 0, head.length);
+        }
+        return ImageFormat.sniff(head, length);
+    }
+
+    /** Applies EXIF orientation 1–8: the transform that makes the stored pixels upright. */
+    static BufferedImage orient(BufferedImage image, int orientation) {
+        return switch (orientation) {
+            case 2 -> Remap.flipHorizontal(image);
+            case 3 -> Remap.rotateClockwise(image, 180);
+            case 4 -> Remap.flipVertical(image);
+            case 5 -> Remap.transpose(image);
+            case 6 -> Remap.rotateClockwise(image, 90);
+            case 7 -> Remap.transverse(image);
+            case 8 -> Remap.rotateClockwise(image, 270);
+            default -> image;
+        };
+    }
+}

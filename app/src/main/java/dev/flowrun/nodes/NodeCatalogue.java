@@ -1,0 +1,48 @@
+package dev.flowrun.nodes;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** The node types a workflow may use, by their {@code type} string. */
+public final class NodeCatalogue {
+    private final Map<String, NodeType> byType = new LinkedHashMap<>();
+
+    /** For tests and embedders with their own set; {@link #standard()} is the service's catalogue. */
+    public NodeCatalogue(Collection<? extends NodeType> types) {
+        for (NodeType t : types) {
+            if (byType.putIfAbsent(t.type(), t) != null) {
+                throw new IllegalArgumentException("node type registered twice: " + t.type());
+            }
+        }
+    }
+
+    /** Every node type of the service. Adding a node type = its class + one line here. */
+    public static NodeCatalogue standard() {
+        return new NodeCatalogue(List.of(
+                new ImageInputNodeType(),
+                new RemoveBackgroundNodeType(),
+                new ResizeNodeType(),
+                new CropNodeType(),
+                new TrimNodeType(),
+                new PadNodeType(),
+                new FillNodeType(),
+                new RotateNodeType(),
+                new FlipNodeType(),
+                new GrayscaleNodeType(),
+                new OutputNodeType()));
+    }
+
+    public Optional<NodeType> find(String type) {
+        return Optional.ofNullable(type == null ? null : byType.get(type));
+    }
+
+    /** The registered type names, in registration order. */
+    public Set<String> types() {
+        return Collections.unmodifiableSet(byType.keySet());
+    }
+}

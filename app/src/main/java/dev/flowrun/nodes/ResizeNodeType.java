@@ -1,0 +1,86 @@
+package dev.flowrun.nodes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.awt.image.BufferedImage;
+import java.util.OptionalInt;
+
+/**
+ * {@code resize}: scales to {@code width} and/or {@code height}. With one side given the other follows the aspect
+ * ratio. With both, {@code fit} decides: {@code contain} fits inside the box, {@code cover} fills it and crops the
+ * overflow from the centre, {@code fill} stretches. Unless {@code upscale} is true no side is ever enlarged.
+ */
+public final class ResizeNodeType implements NodeType {
+    static final int MAX_SIDE = 20000;
+
+    @Override
+    public String type() {
+        return "resize";
+    }
+
+    @Override
+    public Role role() {
+        return Role.TRANSFORM;
+    }
+
+    @Override
+    public Node compile(JsonNode data) throws InvalidNodeData {
+        NodeData d = NodeData.of(data);
+        OptionalInt width = d.optionalInt("width", 1, MAX_SIDE);
+        OptionalInt height = d.optionalInt("height", 1, MAX_SIDE);
+        Fit fit = Fit.valueOf(d.oneOf("fit", "contain", "contain", "cover", "fill").toUpperCase());
+        boolean upscale = d.boolOr("upscale", false);
+        if (width.isEmpty() && height.isEmpty()) {
+            throw new InvalidNodeData("width", "width or height (or both) is required, as an integer from 1 to "
+                    + MAX_SIDE);
+        }
+        return new Resize(width.orElse(0), height.orElse(0), fit, upscale);
+    }
+
+    enum Fit { CONTAIN, COVER, FILL }
+
+    /** A side of 0 means "not given: follow the aspect ratio". */
+    record Resize(int width, int height, Fit fit, boolean upscale) implements TransformNode {
+        @Override
+        public BufferedImage apply(BufferedImage image) throws NodeFailure {
+            int w = image.getWidth();
+            int h = image.getHeight();
+            double sx = width > 0 ? (double) width / w : (double) height / h;
+            double sy = height > 0 ? (double) height / h : sx;
+            if (width == 0) {
+                sx = sy;
+            }
+            if (width > 0 && height > 0 && fit != Fit.FILL) {
+                double s = fit == Fit.CONTAIN ? Math.min(sx, sy) : Math.max(sx, sy);
+                sx = s;
+                sy = s;
+            }
+            if (!upscale) {
+                sx = Math.min(sx, 1);
+                sy = Math.min(sy, 1);
+            }
+            // A side given for contain/fill is a hard bound; rounding must not overshoot it.
+            int tw = Scaler.clampRound(w * sx, fit == Fit.COVER || width == 0 ? Integer.MAX_VALUE : width);
+            int th = Scaler.clampRound(h * sy, fit == Fit.COVER || height == 0 ? Integer.MAX_VALUE : height);
+            if (width > 0 && height > 0 && fit == Fit.COVER) {
+                return cover(image, tw, th);
+            }
+            return Scaler.scale(image, tw, th);
+        }
+
+        /** Scales to {@code tw}×{@code th} (at least the box where not capped), then centre-crops to the box. */
+        private BufferedImage cover(BufferedImage image, int tw, int th) throws NodeFailure {
+            if (upscale || (tw >= width && th >= height)) {
+                tw = Math.max(tw, width);
+                th = Math.max(th, height);
+            }
+            BufferedImage scaled = Scaler.scale(image, tw, th);
+            int cw = Math.min(width, tw);
+            int ch = Math.min(height, th);
+            if (cw == tw && ch == th) {
+                return scaled;
+            }
+            return Remap.crop(scaled, (tw - cw) / 2, (th - ch) / 2, cw, ch);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.flowrun.nodes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.awt.image.BufferedImage;
+
+/** {@code rotate}: turns the image clockwise by {@code degrees} (90, 180 or 270), exactly. */
+public final class RotateNodeType implements NodeType {
+    @Override
+    public String type() {
+        return "rotate";
+    }
+
+    @Override
+    public Role role() {
+        return Role.TRANSFORM;
+    }
+
+    @Override
+    public Node compile(JsonNode data) throws InvalidNodeData {
+        return new Rotate(NodeData.of(data).requiredIntOf("degrees", 90, 180, 270));
+    }
+
+    record Rotate(int degrees) implements TransformNode {
+        @Override
+        public BufferedImage apply(BufferedImage image) {
+            return Remap.rotateClockwise(image, degrees);
+        }
+    }
+}

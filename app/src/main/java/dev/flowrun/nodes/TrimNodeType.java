@@ -1,0 +1,96 @@
+package dev.flowrun.nodes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.awt.image.BufferedImage;
+
+/**
+ * {@code trim}: crops away empty margins, then adds back {@code padding} pixels on each side (within the image).
+ * An image with transparency is trimmed to its visible pixels; an opaque one to whatever differs from the colour
+ * of its border. If nothing stands out the image is returned unchanged.
+ */
+public final class TrimNodeType implements NodeType {
+    /** Alpha at or below this is treated as empty: soft shadows and resampling leave faint noise. */
+    static final int ALPHA_THRESHOLD = 8;
+    /** Largest per-channel difference from the border colour still counted as background (JPEG noise). */
+    static final int COLOUR_TOLERANCE = 20;
+
+    @Override
+    public String type() {
+        return "trim";
+    }
+
+    @Override
+    public Role role() {
+        return Role.TRANSFORM;
+    }
+
+    @Override
+    public Node compile(JsonNode data) throws InvalidNodeData {
+        return new Trim(NodeData.of(data).intOr("padding", 0, 10000, 0));
+    }
+
+    record Trim(int padding) implements TransformNode {
+        @Override
+        public BufferedImage apply(BufferedImage image) {
+            int w = image.getWidth();
+            int h = image.getHeight();
+            int[] px = Pixels.argb(image);
+            Box box = Pixels.hasAlpha(image) && anyTransparency(px)
+                    ? Box.of(px, w, h, p -> (p >>> 24) > ALPHA_THRESHOLD)
+                    : opaqueBox(px, w, h);
+            if (box == null) {
+                return Pixels.copy(image);
+            }
+            int x0 = Math.max(0, box.x0 - padding);
+            int y0 = Math.max(0, box.y0 - padding);
+            int x1 = Math.min(w - 1, box.x1 + padding);
+            int y1 = Math.min(h - 1, box.y1 + padding);
+            return Remap.crop(image, x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+        }
+
+        private static boolean anyTransparency(int[] px) {
+            for (int p : px) {
+                if ((p >>> 24) != 255) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static Box opaqueBox(int[] px, int w, int h) {
+            int bg = BorderColour.dominant(px, w, h);
+            int br = bg >> 16 & 0xFF;
+            int bgG = bg >> 8 & 0xFF;
+            int bb = bg & 0xFF;
+            return Box.of(px, w, h, p -> Math.abs((p >> 16 & 0xFF) - br) > COLOUR_TOLERANCE
+                    || Math.abs((p >> 8 & 0xFF) - bgG) > COLOUR_TOLERANCE
+                    || Math.abs((p & 0xFF) - bb) > COLOUR_TOLERANCE);
+        }
+    }
+
+    /** Inclusive bounds of the pixels that pass a test. */
+    private record Box(int x0, int y0, int x1, int y1) {
+        interface Test {
+            boolean keep(int argb);
+        }
+
+        static Box of(int[] px, int w, int h, Test test) {
+            int x0 = w;
+            int y0 = h;
+            int x1 = -1;
+            int y1 = -1;
+            for (int y = 0, i = 0; y < h; y++) {
+                for (int x = 0; x < w; x++, i++) {
+                    if (test.keep(px[i])) {
+                        x0 = Math.min(x0, x);
+                        x1 = Math.max(x1, x);
+                        y0 = Math.min(y0, y);
+                        y1 = y;
+                    }
+                }
+            }
+            return x1 < 0 ? null : new Box(x0, y0, x1, y1);
+        }
+    }
+}

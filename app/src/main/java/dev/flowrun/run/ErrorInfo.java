@@ -1,0 +1,8 @@
+package dev.flowrun.run;
+
+/** The {@code error} of a failed run or item: a code of the contract and a sentence for a person. */
+public record ErrorInfo(String code, String message) {
+    public static ErrorInfo of(String code, String message) {
+        return code == null ? null : new ErrorInfo(code, message);
+    }
+}

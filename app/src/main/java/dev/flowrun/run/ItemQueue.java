@@ -1,0 +1,8 @@
+package dev.flowrun.run;
+
+import java.util.List;
+
+/** Where created items go to be executed; the database stays the truth, this only says "work is waiting". */
+public interface ItemQueue {
+    void enqueue(long runId, List<Long> itemIds);
+}

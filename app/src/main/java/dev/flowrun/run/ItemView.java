@@ -1,0 +1,31 @@
+package dev.flowrun.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** A run item (interface §2); {@code nodeStates} only in the get-item response. */
+@JsonPropertyOrder({"id", "status", "uploadInputs", "outputs", "startedAt", "finishedAt", "error", "nodeStates"})
+public record ItemView(
+        long id,
+        ItemStatus status,
+        Map<String, UploadInput> uploadInputs,
+        List<OutputView> outputs,
+        Instant startedAt,
+        Instant finishedAt,
+        ErrorInfo error,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<NodeStateView> nodeStates) {
+
+    public record UploadInput(String key, String fileName, String url) {
+    }
+
+    public record OutputView(String url, String key, List<String> processedNodeChain) {
+    }
+
+    @JsonPropertyOrder({"nodeId", "status", "fileKeys", "fileUrls", "startedAt", "finishedAt"})
+    public record NodeStateView(String nodeId, NodeStatus status, List<String> fileKeys, List<String> fileUrls,
+                                Instant startedAt, Instant finishedAt) {
+    }
+}

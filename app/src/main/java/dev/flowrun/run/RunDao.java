@@ -1,0 +1,87 @@
+package dev.flowrun.run;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
+import org.jdbi.v3.sqlobject.customizer.Bind;
+import org.jdbi.v3.sqlobject.customizer.BindList;
+import org.jdbi.v3.sqlobject.customizer.BindMethods;
+import org.jdbi.v3.sqlobject.statement.GetGeneratedKeys;
+import org.jdbi.v3.sqlobject.statement.SqlBatch;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+
+/** Reading runs and creating them. State changes live in {@link RunTransitions}. */
+@RegisterConstructorMapper(RunRow.class)
+@RegisterConstructorMapper(ItemRow.class)
+@RegisterConstructorMapper(NodeStateRow.class)
+@RegisterConstructorMapper(OutputRow.class)
+public interface RunDao {
+    String RUN_COLUMNS = """
+            id, workspace_id, workflow_id, name, status, run_trigger, zip_url, zip_layout, webhook_url,
+            total_items, completed_items, failed_items, output_count, error_code, error_message,
+            created_at, updated_at, started_at, finished_at""";
+    String ITEM_COLUMNS = """
+            id, run_id, position, status, inputs, error_code, error_message, started_at, finished_at""";
+
+    @SqlUpdate("""
+            INSERT INTO runs (workspace_id, workflow_id, name, status, run_trigger, graph, zip_url, zip_layout,
+                              webhook_url, total_items, completed_items, failed_items, output_count,
+                              created_at, updated_at)
+            VALUES (:workspaceId, :workflowId, :name, 'queued', 'api', :graph, :zipUrl, :zipLayout,
+                    :webhookUrl, :totalItems, 0, 0, 0, :now, :now)""")
+    @GetGeneratedKeys("id")
+    long insertRun(@Bind("workspaceId") long workspaceId, @Bind("workflowId") long workflowId,
+                   @Bind("name") String name, @Bind("graph") String graph, @Bind("zipUrl") String zipUrl,
+                   @Bind("zipLayout") String zipLayout, @Bind("webhookUrl") String webhookUrl,
+                   @Bind("totalItems") int totalItems, @Bind("now") Instant now);
+
+    @SqlBatch("""
+            INSERT INTO run_items (run_id, position, status, inputs, search_text)
+            VALUES (:runId, :position, 'queued', :inputs, :searchText)""")
+    void insertItems(@Bind("runId") long runId, @Bind("position") List<Integer> positions,
+                     @Bind("inputs") List<String> inputs, @Bind("searchText") List<String> searchTexts);
+
+    @SqlQuery("SELECT id FROM run_items WHERE run_id = :runId AND status = 'queued' ORDER BY id")
+    List<Long> queuedItemIds(@Bind("runId") long runId);
+
+    @SqlQuery("SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id AND workspace_id = :workspaceId")
+    Optional<RunRow> findRun(@Bind("workspaceId") long workspaceId, @Bind("id") long id);
+
+    @SqlQuery("SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id")
+    Optional<RunRow> findRun(@Bind("id") long id);
+
+    @SqlQuery("SELECT graph FROM runs WHERE id = :id")
+    String graphOf(@Bind("id") long id);
+
+    @SqlQuery("SELECT " + ITEM_COLUMNS + " FROM run_items WHERE id = :itemId AND run_id = :runId")
+    Optional<ItemRow> findItem(@Bind("runId") long runId, @Bind("itemId") long itemId);
+
+    @SqlQuery("SELECT " + ITEM_COLUMNS + " FROM run_items WHERE id = :itemId")
+    Optional<ItemRow> findItem(@Bind("itemId") long itemId);
+
+    @SqlQuery("""
+            SELECT item_id, node_id, status, file_keys, started_at, finished_at
+            FROM node_states WHERE item_id = :itemId""")
+    List<NodeStateRow> nodeStates(@Bind("itemId") long itemId);
+
+    @SqlQuery("""
+            SELECT id, run_id, item_id, node_id, file_key, file_name, node_chain
+            FROM item_outputs WHERE item_id IN (<itemIds>) ORDER BY item_id, id""")
+    List<OutputRow> outputsOfItems(@BindList("itemIds") List<Long> itemIds);
+
+    @SqlQuery("""
+            SELECT id, run_id, item_id, node_id, file_key, file_name, node_chain
+            FROM item_outputs WHERE run_id = :runId ORDER BY item_id, id""")
+    List<OutputRow> outputsOfRun(@Bind("runId") long runId);
+
+    @SqlBatch("""
+            INSERT INTO item_outputs (run_id, item_id, node_id, file_key, file_name, node_chain)
+            VALUES (:runId, :itemId, :nodeId, :fileKey, :fileName, :nodeChain)""")
+    void insertOutputs(@BindMethods List<OutputRow> outputs);
+
+    /** Runs that were executing when the process last stopped, oldest first. */
+    @SqlQuery("SELECT id FROM runs WHERE status IN ('queued', 'running') ORDER BY created_at, id")
+    List<Long> activeRunIds();
+}

@@ -1,0 +1,187 @@
+package dev.flowrun.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.error.NotFound;
+import dev.flowrun.files.FileStore;
+import dev.flowrun.files.SignedUrl;
+import dev.flowrun.files.UrlSigner;
+import dev.flowrun.workflow.Graph;
+import dev.flowrun.workflow.WorkflowService;
+import dev.flowrun.workflow.WorkflowService.StoredWorkflow;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.jdbi.v3.core.Jdbi;
+
+/** Creating, reading, listing and cancelling runs (interface §4, contract §5). */
+public final class RunService {
+    private final Jdbi jdbi;
+    private final ObjectMapper mapper;
+    private final WorkflowService workflows;
+    private final RunRequests requests = new RunRequests();
+    private final RunViews views;
+    private final UrlSigner signer;
+    private final ItemQueue queue;
+    private final Clock clock;
+
+    public RunService(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views, UrlSigner signer,
+                      ItemQueue queue, Clock clock) {
+        this.jdbi = jdbi;
+        this.mapper = mapper;
+        this.workflows = workflows;
+        this.views = views;
+        this.signer = signer;
+        this.queue = queue;
+        this.clock = clock;
+    }
+
+    public RunView create(long workspaceId, long workflowId, JsonNode body) {
+        StoredWorkflow workflow = workflows.load(workspaceId, workflowId);
+        RunRequest request = requests.parse(body, workflow.graph());
+        if (request.zipUrl() != null) {
+            throw new InvalidRequest("zipUrl", "runs over a zipUrl are not available in this version yet; give inputs");
+        }
+        Instant now = now();
+        String graphJson = workflow.graph().toJsonText(mapper);
+        List<Map<String, FileRef>> items = request.items();
+        long runId = jdbi.inTransaction(handle -> {
+            RunDao dao = handle.attach(RunDao.class);
+            long id = dao.insertRun(workspaceId, workflow.id(), runName(workflow.name(), now), graphJson, null,
+                    request.zipLayout().json(), request.webhookUrl(), items.size(), now);
+            insertItems(dao, id, items);
+            return id;
+        });
+        List<Long> itemIds = jdbi.withExtension(RunDao.class, dao -> dao.queuedItemIds(runId));
+        queue.enqueue(runId, itemIds);
+        return views.run(findRun(workspaceId, runId));
+    }
+
+    public RunPage get(long workspaceId, long runId, PageRequest page, String q) {
+        String query = q == null || q.isEmpty() ? null : q;
+        return jdbi.inTransaction(handle -> {
+            RunRow run = handle.attach(RunDao.class).findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
+            List<ItemRow> items = RunQueries.items(handle, runId, query, page);
+            long total = RunQueries.countItems(handle, runId, query);
+            Map<Long, List<OutputRow>> outputs = outputsByItem(handle.attach(RunDao.class), items);
+            List<ItemView> itemViews = items.stream()
+                    .map(item -> views.item(item, outputs.getOrDefault(item.id(), List.of()), null))
+                    .toList();
+            return new RunPage(views.run(run), itemViews, total, page.page(), page.pageSize());
+        });
+    }
+
+    public RunList list(RunFilter filter, PageRequest page) {
+        return jdbi.inTransaction(handle -> new RunList(
+                RunQueries.listRuns(handle, filter, page).stream().map(views::run).toList(),
+                RunQueries.countRuns(handle, filter), page.page(), page.pageSize()));
+    }
+
+    public ItemDetail item(long workspaceId, long runId, long itemId) {
+        return jdbi.inTransaction(handle -> {
+            RunDao dao = handle.attach(RunDao.class);
+            RunRow run = dao.findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
+            ItemRow item = dao.findItem(runId, itemId).orElseThrow(() ->
+                    new NotFound("item " + itemId + " not found in run " + runId));
+            Graph graph = workflows.parseStored(dao.graphOf(runId));
+            var nodeStates = views.nodeStates(graph, dao.nodeStates(itemId));
+            return new ItemDetail(views.run(run), views.item(item, dao.outputsOfItems(List.of(itemId)), nodeStates));
+        });
+    }
+
+    /** {@code true} when this call made the run {@code cancelled}; {@code false} when it was already terminal. */
+    public boolean cancel(long workspaceId, long runId) {
+        Instant now = now();
+        return jdbi.inTransaction(handle -> {
+            RunDao dao = handle.attach(RunDao.class);
+            dao.findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
+            RunTransitions transitions = handle.attach(RunTransitions.class);
+            if (transitions.cancelRun(workspaceId, runId, now) == 0) {
+                return false;
+            }
+            transitions.cancelQueuedItems(runId, now);
+            return true;
+        });
+    }
+
+    public DownloadView download(long workspaceId, long runId) {
+        RunRow run = findRun(workspaceId, runId);
+        RunView view = views.run(run);
+        List<OutputRow> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputsOfRun(runId));
+        SignedUrl any = signer.sign(RunViews.archiveKey(runId));
+        List<DownloadView.File> files = new ArrayList<>(outputs.size());
+        for (OutputRow output : outputs) {
+            files.add(new DownloadView.File(output.itemId(), output.fileName(), signer.sign(output.fileKey()).url()));
+        }
+        return new DownloadView(view.outputArchiveUrl(), any.expiresAt(), files);
+    }
+
+    private RunRow findRun(long workspaceId, long runId) {
+        return jdbi.withExtension(RunDao.class, dao -> dao.findRun(workspaceId, runId))
+                .orElseThrow(() -> runNotFound(runId));
+    }
+
+    private void insertItems(RunDao dao, long runId, List<Map<String, FileRef>> items) {
+        int batch = 1000;
+        for (int start = 0; start < items.size(); start += batch) {
+            int end = Math.min(items.size(), start + batch);
+            List<Integer> positions = new ArrayList<>(end - start);
+            List<String> inputs = new ArrayList<>(end - start);
+            List<String> searchTexts = new ArrayList<>(end - start);
+            for (int i = start; i < end; i++) {
+                Map<String, ItemInput> stored = new java.util.LinkedHashMap<>();
+                for (Map.Entry<String, FileRef> entry : items.get(i).entrySet()) {
+                    FileRef file = entry.getValue();
+                    stored.put(entry.getKey(), new ItemInput(inputKey(runId, i, entry.getKey(), file.name()),
+                            file.name(), file.url()));
+                }
+                positions.add(i);
+                inputs.add(json(stored));
+                searchTexts.add(stored.values().stream().map(in -> in.fileName().toLowerCase(Locale.ROOT))
+                        .collect(Collectors.joining("\n")));
+            }
+            dao.insertItems(runId, positions, inputs, searchTexts);
+        }
+    }
+
+    /** Where an item's downloaded input is stored; fixed at creation so the item can point at it at once. */
+    static String inputKey(long runId, int position, String nodeId, String fileName) {
+        String base = fileName.contains("/") ? fileName.substring(fileName.lastIndexOf('/') + 1) : fileName;
+        return "runs/" + runId + "/in/" + position + "/" + FileStore.safeSegment(nodeId) + "/" + FileStore.safeSegment(base);
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("records always serialise", e);
+        }
+    }
+
+    private static String runName(String workflowName, Instant now) {
+        return workflowName + " · " + now.toString().substring(0, 19).replace('T', ' ');
+    }
+
+    private static Map<Long, List<OutputRow>> outputsByItem(RunDao dao, List<ItemRow> items) {
+        if (items.isEmpty()) {
+            return Map.of();
+        }
+        return dao.outputsOfItems(items.stream().map(ItemRow::id).toList()).stream()
+                .collect(Collectors.groupingBy(OutputRow::itemId));
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private static NotFound runNotFound(long runId) {
+        return new NotFound("run " + runId + " not found");
+    }
+}

@@ -1,0 +1,26 @@
+package dev.flowrun.run;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/** Interface §3. The last four are terminal. */
+public enum RunStatus {
+    QUEUED, RUNNING, COMPLETED, FAILED, PARTIAL, CANCELLED;
+
+    @JsonValue
+    public String json() {
+        return name().toLowerCase();
+    }
+
+    public boolean terminal() {
+        return this != QUEUED && this != RUNNING;
+    }
+
+    public static RunStatus parse(String value) {
+        for (RunStatus status : values()) {
+            if (status.json().equals(value)) {
+                return status;
+            }
+        }
+        return null;
+    }
+}

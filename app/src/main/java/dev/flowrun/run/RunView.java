@@ -1,0 +1,29 @@
+package dev.flowrun.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Instant;
+
+/**
+ * A run as every response shows it: all fields of interface §2 always present ({@code null} when not known
+ * yet), except {@code outputArchiveUrl}, which is left out while there is no archive (contract §5 Reading).
+ */
+@JsonPropertyOrder({"id", "name", "status", "totalItems", "completedItems", "failedItems", "workflowId", "workspaceId",
+        "trigger", "outputArchiveUrl", "createdAt", "updatedAt", "startedAt", "finishedAt", "error"})
+public record RunView(
+        long id,
+        String name,
+        RunStatus status,
+        int totalItems,
+        int completedItems,
+        int failedItems,
+        long workflowId,
+        long workspaceId,
+        String trigger,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String outputArchiveUrl,
+        Instant createdAt,
+        Instant updatedAt,
+        Instant startedAt,
+        Instant finishedAt,
+        ErrorInfo error) {
+}

@@ -1,0 +1,84 @@
+package dev.flowrun.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.files.UrlSigner;
+import dev.flowrun.workflow.Graph;
+import dev.flowrun.workflow.GraphNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Turns rows into what the API shows, signing every file URL on the way out (contract §6). */
+public final class RunViews {
+    private static final TypeReference<LinkedHashMap<String, ItemInput>> INPUTS = new TypeReference<>() {
+    };
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
+    };
+    private final UrlSigner signer;
+    private final ObjectMapper mapper;
+
+    public RunViews(UrlSigner signer, ObjectMapper mapper) {
+        this.signer = signer;
+        this.mapper = mapper;
+    }
+
+    public static String archiveKey(long runId) {
+        return "runs/" + runId + "/outputs.zip";
+    }
+
+    public RunView run(RunRow row) {
+        RunStatus status = row.runStatus();
+        String archiveUrl = status.terminal() && row.outputCount() > 0 ? signer.sign(archiveKey(row.id())).url() : null;
+        return new RunView(row.id(), row.name(), status, row.totalItems(), row.completedItems(), row.failedItems(),
+                row.workflowId(), row.workspaceId(), row.runTrigger(), archiveUrl, row.createdAt(), row.updatedAt(),
+                row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()));
+    }
+
+    public ItemView item(ItemRow row, List<OutputRow> outputs, List<ItemView.NodeStateView> nodeStates) {
+        Map<String, ItemView.UploadInput> uploads = new LinkedHashMap<>();
+        inputs(row).forEach((nodeId, input) -> uploads.put(nodeId,
+                new ItemView.UploadInput(input.key(), input.fileName(), signer.sign(input.key()).url())));
+        List<ItemView.OutputView> outputViews = outputs.stream()
+                .map(o -> new ItemView.OutputView(signer.sign(o.fileKey()).url(), o.fileKey(), strings(o.nodeChain())))
+                .toList();
+        return new ItemView(row.id(), ItemStatus.valueOf(row.status().toUpperCase()), uploads, outputViews,
+                row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), nodeStates);
+    }
+
+    /** Every node of the run's graph, in execution order; nodes not reached yet are {@code pending}. */
+    public List<ItemView.NodeStateView> nodeStates(Graph graph, List<NodeStateRow> rows) {
+        Map<String, NodeStateRow> byNode = new LinkedHashMap<>();
+        rows.forEach(r -> byNode.put(r.nodeId(), r));
+        List<ItemView.NodeStateView> views = new ArrayList<>();
+        for (GraphNode node : graph.executionOrder()) {
+            NodeStateRow row = byNode.get(node.id());
+            if (row == null) {
+                views.add(new ItemView.NodeStateView(node.id(), NodeStatus.PENDING, List.of(), List.of(), null, null));
+                continue;
+            }
+            List<String> keys = strings(row.fileKeys());
+            views.add(new ItemView.NodeStateView(node.id(), NodeStatus.valueOf(row.status().toUpperCase()), keys,
+                    keys.stream().map(k -> signer.sign(k).url()).toList(), row.startedAt(), row.finishedAt()));
+        }
+        return views;
+    }
+
+    public Map<String, ItemInput> inputs(ItemRow row) {
+        try {
+            return mapper.readValue(row.inputs(), INPUTS);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored item inputs are always valid JSON", e);
+        }
+    }
+
+    private List<String> strings(String json) {
+        try {
+            return mapper.readValue(json, STRINGS);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored string lists are always valid JSON", e);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+package dev.flowrun.workflow;
+
+public record GraphEdge(String id, String source, String target) {
+}

@@ -1,0 +1,71 @@
+package dev.flowrun.workflow;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.List;
+
+/** The template workflows every workspace has (contract §4), written when the workspace is created. */
+public final class Templates {
+    private final ObjectMapper mapper;
+
+    public Templates(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    public void addTo(WorkflowDao dao, long workspaceId, Instant now) {
+        int sortOrder = 0;
+        for (Template template : all()) {
+            dao.insert(new WorkflowRow(0, workspaceId, template.name(), template.description(), true, false,
+                    sortOrder++, 0, template.graph().toString(), now, now));
+        }
+    }
+
+    List<Template> all() {
+        return List.of(
+                new Template("Remove background", "Cuts the subject out and saves it as a transparent PNG.",
+                        chain(step("imageInput"), step("removeBackground"), step("output").put("format", "png"))),
+                new Template("Product shot",
+                        "Removes the background, trims to the subject and centres it on a white 1024×1024 JPEG.",
+                        chain(step("imageInput"), step("removeBackground"), step("trim"),
+                                step("pad").put("width", 1024).put("height", 1024).put("background", "#FFFFFF"),
+                                step("output").put("format", "jpeg"))));
+    }
+
+    private Step step(String type) {
+        return new Step(type, mapper.createObjectNode());
+    }
+
+    /** Numbers the nodes node_1, node_2, …, lays them out left to right, and links each to the next. */
+    private ObjectNode chain(Step... steps) {
+        ObjectNode graph = mapper.createObjectNode();
+        ArrayNode nodes = graph.putArray("nodes");
+        ArrayNode edges = graph.putArray("edges");
+        for (int i = 0; i < steps.length; i++) {
+            ObjectNode node = nodes.addObject().put("id", "node_" + (i + 1)).put("type", steps[i].type());
+            node.putObject("position").put("x", 250 * i).put("y", 0);
+            node.set("data", steps[i].data());
+            if (i > 0) {
+                edges.addObject().put("id", "edge_" + i).put("source", "node_" + i).put("target", "node_" + (i + 1));
+            }
+        }
+        return graph;
+    }
+
+    /** One node of a template: its type, and its data, which the builder calls above add fields to. */
+    private record Step(String type, ObjectNode data) {
+        Step put(String field, String value) {
+            data.put(field, value);
+            return this;
+        }
+
+        Step put(String field, int value) {
+            data.put(field, value);
+            return this;
+        }
+    }
+
+    record Template(String name, String description, ObjectNode graph) {
+    }
+}

@@ -1,0 +1,75 @@
+package dev.flowrun.workflow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.error.InvalidJson;
+import dev.flowrun.error.InvalidRequest;
+
+/** Reads the bodies of {@code POST /workflows} and {@code PUT /workflows/{id}} (contract §4). */
+public final class WorkflowRequests {
+    static final int MAX_NAME = 200;
+    static final int MAX_DESCRIPTION = 2000;
+    private final GraphParser parser;
+
+    public WorkflowRequests(GraphParser parser) {
+        this.parser = parser;
+    }
+
+    public WorkflowDraft forCreate(JsonNode body) {
+        requireObject(body);
+        if (!body.hasNonNull("name")) {
+            throw new InvalidRequest("name", "name is required");
+        }
+        if (!body.hasNonNull("graph")) {
+            throw new InvalidRequest("graph", "graph is required");
+        }
+        WorkflowDraft draft = read(body);
+        return new WorkflowDraft(draft.name(), draft.description() == null ? "" : draft.description(), draft.graph(),
+                draft.isTemplate() != null && draft.isTemplate());
+    }
+
+    public WorkflowDraft forUpdate(JsonNode body) {
+        requireObject(body);
+        if (body.has("isTemplate")) {
+            throw new InvalidRequest("isTemplate", "isTemplate is set when a workflow is created and cannot change");
+        }
+        return read(body);
+    }
+
+    private WorkflowDraft read(JsonNode body) {
+        String name = text(body, "name", MAX_NAME, false);
+        String description = text(body, "description", MAX_DESCRIPTION, true);
+        Graph graph = body.hasNonNull("graph") ? parser.parse(body.get("graph")) : null;
+        Boolean isTemplate = null;
+        if (body.hasNonNull("isTemplate")) {
+            if (!body.get("isTemplate").isBoolean()) {
+                throw new InvalidRequest("isTemplate", "isTemplate must be true or false");
+            }
+            isTemplate = body.get("isTemplate").asBoolean();
+        }
+        return new WorkflowDraft(name, description, graph, isTemplate);
+    }
+
+    private static String text(JsonNode body, String field, int maxLength, boolean mayBeEmpty) {
+        JsonNode value = body.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual()) {
+            throw new InvalidRequest(field, field + " must be a string");
+        }
+        String text = value.asText();
+        if (!mayBeEmpty && text.isBlank()) {
+            throw new InvalidRequest(field, field + " must not be empty");
+        }
+        if (text.length() > maxLength) {
+            throw new InvalidRequest(field, field + " must be at most " + maxLength + " characters");
+        }
+        return text;
+    }
+
+    private static void requireObject(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw new InvalidJson("the request body must be a JSON object");
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package dev.flowrun.files;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.LocalDateTime;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OutputArchiveTest {
+    @TempDir Path dir;
+
+    @Test
+    void buildsStoredZipWithExactNamesAndBytes() throws IOException {
+        FileStore store = new FileStore(dir.resolve("data"));
+        byte[] red = randomBytes(1, 150_000);
+        byte[] blue = "blue".getBytes(StandardCharsets.UTF_8);
+        store.copy("runs/1/items/1/out/red.png", new ByteArrayInputStream(red));
+        store.copy("runs/1/items/2/out/blue.png", new ByteArrayInputStream(blue));
+        store.copy("runs/1/items/3/out/empty.png", InputStream.nullInputStream());
+
+        List<ArchiveEntry> entries = List.of(
+                new ArchiveEntry("shoes/red.png", "runs/1/items/1/out/red.png"),
+                new ArchiveEntry("gone.png", "runs/1/items/9/out/gone.png"),
+                new ArchiveEntry("Grüße 照片.png", "runs/1/items/2/out/blue.png"),
+                new ArchiveEntry("empty.png", "runs/1/items/3/out/empty.png"));
+        int written = new OutputArchive(store).build(entries, "runs/1/outputs.zip");
+
+        assertThat(written).isEqualTo(3);
+        try (ZipFile zip = new ZipFile(store.path("runs/1/outputs.zip").toFile(), StandardCharsets.UTF_8)) {
+            assertThat(Collections.list(zip.entries())).extracting(ZipEntry::getName)
+                    .containsExactly("shoes/red.png", "Grüße 照片.png", "empty.png");
+            for (ZipEntry entry : Collections.list(zip.entries())) {
+                assertThat(entry.getMethod()).isEqualTo(ZipEntry.STORED);
+            }
+            assertThat(contents(zip, "shoes/red.png")).isEqualTo(red);
+            assertThat(contents(zip, "Grüße 照片.png")).isEqualTo(blue);
+            assertThat(contents(zip, "empty.png")).isEmpty();
+        }
+        // Only the committed archive next to the run folders, no temp left behind.
+        try (var files = Files.list(store.path("runs/1"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("items", "outputs.zip");
+        }
+    }
+
+    @Test
+    void reproducibleAndWithoutDataDescriptors() throws IOException {
+        FileStore store = new FileStore(dir.resolve("data"));
+        store.copy("a.png", new ByteArrayInputStream(randomBytes(2, 10_000)));
+        List<ArchiveEntry> entries = List.of(new ArchiveEntry("a.png", "a.png"));
+        OutputArchive archive = new OutputArchive(store);
+
+        ByteArrayOutputStream first = new ByteArrayOutputStream();
+        archive.write(entries, first);
+        Files.setLastModifiedTime(store.path("a.png"), FileTime.fromMillis(0));
+        ByteArrayOutputStream second = new ByteArrayOutputStream();
+        archive.write(entries, second);
+        assertThat(second.toByteArray()).isEqualTo(first.toByteArray());
+
+        byte[] zip = first.toByteArray();
+        assertThat(Arrays.copyOf(zip, 4)).containsExactly('P', 'K', 3, 4);
+        int flags = (zip[6] & 0xff) | (zip[7] & 0xff) << 8;
+        assertThat(flags & 0x08).as("data descriptor flag").isZero();
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
+            ZipEntry entry = in.getNextEntry();
+            assertThat(entry.getTimeLocal()).isEqualTo(LocalDateTime.of(2000, 1, 1, 0, 0));
+            assertThat(entry.getSize()).isEqualTo(10_000); // known from the local header, before reading data
+        }
+    }
+
+    @Test
+    void emptyArchiveIsStillAValidZip() throws IOException {
+        FileStore store = new FileStore(dir.resolve("data"));
+        int written = new OutputArchive(store).build(List.of(new ArchiveEntry("x.png", "missing.png")), "empty.zip");
+        assertThat(written).isZero();
+        try (ZipFile zip = new ZipFile(store.path("empty.zip").toFile())) {
+            assertThat(zip.size()).isZero();
+        }
+    }
+
+    @Test
+    void writeLeavesTheCallersStreamOpen() throws IOException {
+        FileStore store = new FileStore(dir.resolve("data"));
+        store.copy("a.png", new ByteArrayInputStream(new byte[] {1, 2, 3}));
+        ClosingTracker out = new ClosingTracker();
+        new OutputArchive(store).write(List.of(new ArchiveEntry("a.png", "a.png")), out);
+        assertThat(out.closed).isFalse();
+        assertThat(out.size()).isPositive();
+    }
+
+    private static byte[] contents(ZipFile zip, String name) throws IOException {
+        try (InputStream in = zip.getInputStream(zip.getEntry(name))) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static byte[] randomBytes(long seed, int size) {
+        byte[] bytes = new byte[size];
+        new Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+
+    private static final class ClosingTracker extends ByteArrayOutputStream {
+        boolean closed;
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+}
