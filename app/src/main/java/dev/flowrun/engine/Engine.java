@@ -19,9 +19,9 @@ public final class Engine {
 
     public Engine(int workers, Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views,
                   InputFetcher fetcher, ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished) {
-        this.pool = new WorkerPool(workers);
+        this.pool = new WorkerPool(workers, fetcher::cancelAll);
         this.pool.executor(new ItemExecutor(jdbi, mapper, new RunGraphs(jdbi, workflows), views, fetcher, decoder,
-                store, clock, onRunFinished));
+                store, clock, onRunFinished, pool::stopping));
         this.recovery = new Recovery(jdbi, clock);
     }
 

@@ -20,6 +20,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
@@ -40,9 +41,11 @@ final class ItemExecutor {
     private final FileStore store;
     private final Clock clock;
     private final LongConsumer onRunFinished;
+    private final BooleanSupplier stopping;
 
     ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
-                 ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished) {
+                 ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
+                 BooleanSupplier stopping) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.graphs = graphs;
@@ -52,6 +55,7 @@ final class ItemExecutor {
         this.store = store;
         this.clock = clock;
         this.onRunFinished = onRunFinished;
+        this.stopping = stopping;
     }
 
     /** Executes the item unless it is no longer queued (cancelled, or taken by someone else). */
@@ -75,6 +79,10 @@ final class ItemExecutor {
             LOG.error("run {} item {}: unexpected failure", task.runId(), item.id(), e);
             outcome = new ItemOutcome();
             outcome.fail("node_failed", "the item could not be processed: " + e);
+        }
+        if (outcome.failed() && stopping.getAsBoolean()) {
+            // The failure may be the shutdown itself (an aborted download): the item runs again at next start.
+            throw new InterruptedIOException("stopped while executing");
         }
         finish(task.runId(), item.id(), graph, outcome);
     }

@@ -21,11 +21,18 @@ public final class WorkerPool implements ItemQueue {
     private final BlockingQueue<ItemTask> queue = new LinkedBlockingQueue<>();
     private final List<Thread> threads = new ArrayList<>();
     private final int size;
+    private final Runnable abortInFlight;
     private ItemExecutor executor;
     private volatile boolean stopping;
 
-    public WorkerPool(int size) {
+    /** {@code abortInFlight} unblocks items stuck in I/O when the grace period of a stop is over. */
+    public WorkerPool(int size, Runnable abortInFlight) {
         this.size = size;
+        this.abortInFlight = abortInFlight;
+    }
+
+    boolean stopping() {
+        return stopping;
     }
 
     void executor(ItemExecutor executor) {
@@ -61,6 +68,7 @@ public final class WorkerPool implements ItemQueue {
                 join(thread, TimeUnit.NANOSECONDS.toMillis(left) + 1);
             }
         }
+        abortInFlight.run();
         threads.forEach(Thread::interrupt);
         threads.forEach(thread -> join(thread, 5_000));
         threads.clear();

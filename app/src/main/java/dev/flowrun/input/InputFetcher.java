@@ -59,6 +59,11 @@ public final class InputFetcher {
         }
     }
 
+    /** Aborts every download in progress: at shutdown, a blocked socket read does not notice an interrupt. */
+    public void cancelAll() {
+        client.dispatcher().cancelAll();
+    }
+
     private static String tooLarge(String url) {
         return "GET " + url + " is larger than the limit of " + (MAX_BYTES / 1024 / 1024) + " MiB";
     }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Turns an uploaded or fetched file into the image the nodes work on: TYPE_INT_ARGB if it has an alpha channel,
@@ -75,9 +76,11 @@ public final class ImageDecoder {
                         + " (" + pixels + " pixels), over the limit of " + maxPixels + " pixels");
             }
             BufferedImage image = reader.read(0);
-            // The JPEG reader only warns on a cut-off file and fills the missing part with gray.
+            // The JPEG reader only warns about a cut-off file and fills the missing part with gray.
+            // Other warnings (e.g. stray bytes between markers) are common in camera files and harmless.
             for (String warning : warnings) {
-                if (warning != null && warning.contains("Premature end")) {
+                String text = warning == null ? "" : warning.toLowerCase(Locale.ROOT);
+                if (text.contains("truncated") || text.contains("premature end")) {
                     throw undecodable(format, "the file is truncated");
                 }
             }

@@ -5,9 +5,10 @@ package dev.flowrun.nodes;
  * <ol>
  * <li>flood fill from the border through pixels closer than the threshold, so only backdrop connected to the
  *     edge goes: an object part that happens to match the backdrop, but is enclosed by the object, stays;</li>
- * <li>enclosed holes (a mug handle, the inside of a ring) are background too, but only when large and clearly
- *     backdrop-coloured on average (mean distance under half the threshold), which a matching object part
- *     rarely is;</li>
+ * <li>enclosed holes (a mug handle, the inside of a ring) are background too, but only when large, clearly
+ *     backdrop-coloured on average (mean distance under half the threshold) and empty: a backdrop-coloured
+ *     area with things inside it (a white label with text, a white panel with parts on it) belongs to the
+ *     subject, while the backdrop seen through a handle has nothing in it (see {@link EnclosedContent});</li>
  * <li>foreground specks too small to be anything (noise, dust) are dropped.</li>
  * </ol>
  * Everything is 4-connected and linear in the number of pixels; one int queue is reused for every pass.
@@ -73,6 +74,7 @@ final class Segmentation {
 
     private void claimHoles(int minSize) {
         float maxMean = threshold / 2;
+        EnclosedContent content = new EnclosedContent(w, h);
         for (int i = 0; i < state.length; i++) {
             if (state[i] != UNSEEN || distance[i] >= threshold) {
                 continue;
@@ -84,7 +86,7 @@ final class Segmentation {
             for (int k = 0; k < size; k++) {
                 sum += distance[queue[k]];
             }
-            if (size >= minSize && sum / size < maxMean) {
+            if (size >= minSize && sum / size < maxMean && !content.enclosedBy(queue, size)) {
                 for (int k = 0; k < size; k++) {
                     state[queue[k]] = BACKGROUND;
                 }
