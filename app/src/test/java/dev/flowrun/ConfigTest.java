@@ -1,0 +1,90 @@
+package dev.flowrun;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ConfigTest {
+
+    @Test
+    void defaultsAreThoseOfTheContract() {
+        Config config = Config.fromEnv(Map.of());
+        assertThat(config.port()).isEqualTo(8080);
+        assertThat(config.dataDir()).isEqualTo(Path.of("./data"));
+        assertThat(config.dbUrl()).isNull();
+        assertThat(config.effectiveDbUrl()).startsWith("jdbc:h2:file:").contains("data");
+        assertThat(config.effectivePublicUrl(8080)).isEqualTo("http://localhost:8080");
+        assertThat(config.apiKey()).isNull();
+        assertThat(config.adminToken()).isNull();
+        assertThat(config.allowPrivateNetworks()).isFalse();
+        assertThat(config.workers()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(config.webhookRetryDelays()).containsExactly(Duration.ofSeconds(5), Duration.ofMinutes(5),
+                Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
+        assertThat(config.webhookTimeout()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(config.urlTtl()).isEqualTo(Duration.ofHours(24));
+        assertThat(config.maxPixels()).isEqualTo(50_000_000L);
+    }
+
+    @Test
+    void everyVariableIsRead() {
+        Config config = Config.fromEnv(Map.ofEntries(
+                Map.entry("FLOWRUN_PORT", "9090"),
+                Map.entry("FLOWRUN_DATA_DIR", "/tmp/flowrun-x"),
+                Map.entry("FLOWRUN_DB_URL", "jdbc:h2:mem:x"),
+                Map.entry("FLOWRUN_PUBLIC_URL", "https://flowrun.example.com/"),
+                Map.entry("FLOWRUN_API_KEY", "k"),
+                Map.entry("FLOWRUN_ADMIN_TOKEN", "t"),
+                Map.entry("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true"),
+                Map.entry("FLOWRUN_WORKERS", "3"),
+                Map.entry("FLOWRUN_WEBHOOK_RETRY_DELAYS", "100ms,1s,2m,3h,4h"),
+                Map.entry("FLOWRUN_WEBHOOK_TIMEOUT", "2s"),
+                Map.entry("FLOWRUN_URL_TTL", "90m"),
+                Map.entry("FLOWRUN_MAX_PIXELS", "1000")));
+        assertThat(config.port()).isEqualTo(9090);
+        assertThat(config.dataDir()).isEqualTo(Path.of("/tmp/flowrun-x"));
+        assertThat(config.effectiveDbUrl()).isEqualTo("jdbc:h2:mem:x");
+        assertThat(config.effectivePublicUrl(9090)).isEqualTo("https://flowrun.example.com");
+        assertThat(config.apiKey()).isEqualTo("k");
+        assertThat(config.adminToken()).isEqualTo("t");
+        assertThat(config.allowPrivateNetworks()).isTrue();
+        assertThat(config.workers()).isEqualTo(3);
+        assertThat(config.webhookRetryDelays()).isEqualTo(List.of(Duration.ofMillis(100), Duration.ofSeconds(1),
+                Duration.ofMinutes(2), Duration.ofHours(3), Duration.ofHours(4)));
+        assertThat(config.webhookTimeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.urlTtl()).isEqualTo(Duration.ofMinutes(90));
+        assertThat(config.maxPixels()).isEqualTo(1000);
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            FLOWRUN_PORT                   | eighty
+            FLOWRUN_PORT                   | 70000
+            FLOWRUN_PORT                   | -1
+            FLOWRUN_PUBLIC_URL             | localhost:8080
+            FLOWRUN_PUBLIC_URL             | ftp://files.example.com
+            FLOWRUN_ALLOW_PRIVATE_NETWORKS | yes
+            FLOWRUN_WORKERS                | 0
+            FLOWRUN_WORKERS                | many
+            FLOWRUN_WEBHOOK_RETRY_DELAYS   | 5s,5m,30m,2h
+            FLOWRUN_WEBHOOK_RETRY_DELAYS   | 5s,5m,30m,2h,5d
+            FLOWRUN_WEBHOOK_TIMEOUT        | 15
+            FLOWRUN_WEBHOOK_TIMEOUT        | 0s
+            FLOWRUN_URL_TTL                | one day
+            FLOWRUN_MAX_PIXELS             | 0
+            FLOWRUN_MAX_PIXELS             | 5e7
+            """)
+    void aBadValueFailsWithOneLineNamingTheVariable(String name, String value) {
+        assertThatThrownBy(() -> Config.fromEnv(Map.of(name, value)))
+                .isInstanceOf(Config.ConfigException.class)
+                .hasMessageStartingWith(name + ": ")
+                .hasMessageContaining(value)
+                .hasMessageNotContaining("\n");
+    }
+}
