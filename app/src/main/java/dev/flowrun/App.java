@@ -12,6 +12,7 @@ import dev.flowrun.input.InputFetcher;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.run.RunArchives;
+import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunService;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.workflow.GraphParser;
@@ -65,8 +66,9 @@ public final class App {
                     .build();
             this.archives = new RunArchives(jdbi, store);
             this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(client, store),
-                    new ImageDecoder(config.maxPixels()), store, clock, archives::buildLater);
-            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), clock);
+                    new ImageDecoder(config.maxPixels()), store, clock, archives::buildLater, RunFinishedListener.NONE);
+            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), RunFinishedListener.NONE,
+                    clock);
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
                     signer, archives, config.adminToken()), mapper);
         } catch (RuntimeException e) {

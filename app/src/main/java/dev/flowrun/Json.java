@@ -20,6 +20,7 @@ public final class Json {
         mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(64).maxNumberLength(100).maxStringLength(1 << 20).build());
         mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        mapper.enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule());
         // Registered after JavaTimeModule so that this exact format wins for Instant.
         var module = new SimpleModule("flowrun-time");

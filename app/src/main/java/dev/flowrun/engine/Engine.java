@@ -5,6 +5,7 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.run.ItemQueue;
+import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.workflow.WorkflowService;
 import java.time.Clock;
@@ -18,10 +19,11 @@ public final class Engine {
     private final Recovery recovery;
 
     public Engine(int workers, Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views,
-                  InputFetcher fetcher, ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished) {
+                  InputFetcher fetcher, ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
+                  RunFinishedListener finishedListener) {
         this.pool = new WorkerPool(workers, fetcher::cancelAll);
         this.pool.executor(new ItemExecutor(jdbi, mapper, new RunGraphs(jdbi, workflows), views, fetcher, decoder,
-                store, clock, onRunFinished, pool::stopping));
+                store, clock, onRunFinished, pool::stopping, finishedListener));
         this.recovery = new Recovery(jdbi, clock);
     }
 

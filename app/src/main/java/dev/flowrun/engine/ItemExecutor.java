@@ -8,6 +8,7 @@ import dev.flowrun.run.ItemInput;
 import dev.flowrun.run.ItemRow;
 import dev.flowrun.run.NodeStateDao;
 import dev.flowrun.run.RunDao;
+import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunTransitions;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.workflow.Graph;
@@ -42,10 +43,11 @@ final class ItemExecutor {
     private final Clock clock;
     private final LongConsumer onRunFinished;
     private final BooleanSupplier stopping;
+    private final RunFinishedListener finishedListener;
 
     ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
                  ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
-                 BooleanSupplier stopping) {
+                 BooleanSupplier stopping, RunFinishedListener finishedListener) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.graphs = graphs;
@@ -56,6 +58,7 @@ final class ItemExecutor {
         this.clock = clock;
         this.onRunFinished = onRunFinished;
         this.stopping = stopping;
+        this.finishedListener = finishedListener;
     }
 
     /** Executes the item unless it is no longer queued (cancelled, or taken by someone else). */
@@ -126,7 +129,11 @@ final class ItemExecutor {
             if (outputs > 0) {
                 handle.attach(RunDao.class).insertOutputs(outcome.outputs());
             }
-            return transitions.finishRunIfDone(runId, now) == 1 ? FinishResult.RUN_FINISHED : FinishResult.COUNTED;
+            if (transitions.finishRunIfDone(runId, now) == 0) {
+                return FinishResult.COUNTED;
+            }
+            finishedListener.runFinished(handle, runId);
+            return FinishResult.RUN_FINISHED;
         });
         if (result == FinishResult.DISCARDED) {
             discardFiles(runId, itemId);

@@ -22,7 +22,7 @@ public final class InputFetcher {
     public void fetch(String url, String key) throws DownloadFailed, InterruptedIOException {
         Request request;
         try {
-            request = new Request.Builder().url(url).header("User-Agent", "flowrun").build();
+            request = new Request.Builder().url(url).header("User-Agent", "flowrun/0.1 (self-hosted image workflow runner)").build();
         } catch (IllegalArgumentException e) {
             throw new DownloadFailed("not a valid URL: " + url);
         }

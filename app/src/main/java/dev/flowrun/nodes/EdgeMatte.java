@@ -11,12 +11,12 @@ import java.util.Arrays;
  * within {@code feather} pixels of the outline and the 50% contour stays on the mask's outline.
  *
  * <p>Colours: the blur's alpha describes the shape, not how much backdrop a pixel actually contains, so the
- * backdrop share is estimated per pixel instead. Each edge pixel gets a reference foreground colour (from the
- * nearest interior pixel, by a breadth-first walk), its coverage is the projection of (observed − backdrop) on
- * (reference − backdrop), and the colour becomes (observed − (1 − coverage)·backdrop) / coverage, clamped and
- * blended toward the reference as coverage falls, which keeps noise from being amplified. Pixels outside the
- * mask that the blur made visible take the reference colour: they are pure backdrop, any colour of theirs would
- * show as a halo.
+ * usual decontamination c = (observed − (1 − a)·backdrop) / a is applied with a coverage a estimated per pixel
+ * instead. Each foreground pixel near the outline gets a reference foreground colour (from the nearest interior
+ * pixel, by a breadth-first walk); a is the projection of (observed − backdrop) on (reference − backdrop); the
+ * cleaned colour is clamped and blended toward the reference as a falls, which keeps noise from being amplified.
+ * Pixels outside the mask that the blur made visible take the reference colour: they are pure backdrop, any
+ * colour of theirs would show as a halo.
  */
 final class EdgeMatte {
     /** Below this RGB distance between reference and backdrop, coverage cannot be told apart from noise. */

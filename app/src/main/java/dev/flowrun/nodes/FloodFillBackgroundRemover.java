@@ -11,13 +11,15 @@ import java.util.OptionalInt;
  *
  * <p>Threshold (ΔE below which a pixel counts as backdrop): {@code tolerance / 2}, so 1 → 0.5 (only near-exact
  * matches), 20 → 10, 100 → 50 (anything short of a clearly different colour). Without a tolerance it is
- * 3 × the border's 90th-percentile distance to the fitted backdrop, at least {@value #MIN_AUTO_THRESHOLD} (a
- * just-noticeable difference is about 2.3, so this keeps light-gray subjects on white) and at most
+ * {@value #AUTO_FACTOR} × the border's 90th-percentile distance to the fitted backdrop (comfortably above
+ * sensor and JPEG noise, which would otherwise leave specks), at least {@value #MIN_AUTO_THRESHOLD} (a
+ * just-noticeable difference is about 2.3, so this still keeps light-gray subjects on white) and at most
  * {@value #MAX_AUTO_THRESHOLD} (a very busy border means there is no clean backdrop to follow anyway).
  */
 public final class FloodFillBackgroundRemover implements BackgroundRemover {
     static final double MIN_AUTO_THRESHOLD = 6;
     static final double MAX_AUTO_THRESHOLD = 30;
+    static final double AUTO_FACTOR = 2.5;
 
     @Override
     public BufferedImage remove(BufferedImage image, OptionalInt tolerance, int feather) throws NodeFailure {
@@ -41,6 +43,6 @@ public final class FloodFillBackgroundRemover implements BackgroundRemover {
     }
 
     static double autoThreshold(BackgroundModel model) {
-        return Math.max(MIN_AUTO_THRESHOLD, Math.min(MAX_AUTO_THRESHOLD, 3 * model.spread()));
+        return Math.max(MIN_AUTO_THRESHOLD, Math.min(MAX_AUTO_THRESHOLD, AUTO_FACTOR * model.spread()));
     }
 }

@@ -48,13 +48,12 @@ public final class ImageDecoder {
                             + " decoder is installed");
         }
         ImageReader reader = readers.next();
-        BufferedImage decoded;
+        BufferedImage image;
         try (ImageInputStream in = new FileImageInputStream(file.toFile())) {
-            decoded = read(reader, in, format);
+            image = read(reader, in, format);
         } finally {
             reader.dispose();
         }
-        BufferedImage image = Normalise.toIntRgbOrArgb(decoded);
         if (format == ImageFormat.JPEG) {
             try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
                 image = orient(image, ExifOrientation.read(in));
@@ -63,6 +62,7 @@ public final class ImageDecoder {
         return image;
     }
 
+    /** Checks the size, decodes the first image and normalises it (exotic colour models can fail there too). */
     private BufferedImage read(ImageReader reader, ImageInputStream in, ImageFormat format) throws ImageRejected {
         List<String> warnings = new ArrayList<>();
         reader.addIIOReadWarningListener((source, warning) -> warnings.add(warning));
@@ -84,7 +84,7 @@ public final class ImageDecoder {
                     throw undecodable(format, "the file is truncated");
                 }
             }
-            return image;
+            return Normalise.toIntRgbOrArgb(image);
         } catch (IOException | RuntimeException e) {
             // Readers report corrupt data as IIOException, EOFException or unchecked exceptions alike.
             throw undecodable(format, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());

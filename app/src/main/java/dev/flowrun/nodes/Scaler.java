@@ -64,7 +64,9 @@ final class Scaler {
                         a += row[i + 3] * wt;
                     }
                 }
-                dst[out + x] = alpha ? unpremultiply(r, g, b, a) : 0xFF000000 | clamp(r) << 16 | clamp(g) << 8 | clamp(b);
+                dst[out + x] = alpha
+                        ? unpremultiply(r, g, b, a)
+                        : 0xFF000000 | clamp(r) << 16 | clamp(g) << 8 | clamp(b);
             }
         }
     }

@@ -30,16 +30,18 @@ public final class RunService {
     private final RunViews views;
     private final UrlSigner signer;
     private final ItemQueue queue;
+    private final RunFinishedListener finishedListener;
     private final Clock clock;
 
     public RunService(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views, UrlSigner signer,
-                      ItemQueue queue, Clock clock) {
+                      ItemQueue queue, RunFinishedListener finishedListener, Clock clock) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.workflows = workflows;
         this.views = views;
         this.signer = signer;
         this.queue = queue;
+        this.finishedListener = finishedListener;
         this.clock = clock;
     }
 
@@ -52,16 +54,17 @@ public final class RunService {
         Instant now = now();
         String graphJson = workflow.graph().toJsonText(mapper);
         List<Map<String, FileRef>> items = request.items();
-        long runId = jdbi.inTransaction(handle -> {
+        // The answer is the run as created: read before any worker can see it, so it is always "queued".
+        RunRow created = jdbi.inTransaction(handle -> {
             RunDao dao = handle.attach(RunDao.class);
             long id = dao.insertRun(workspaceId, workflow.id(), runName(workflow.name(), now), graphJson, null,
                     request.zipLayout().json(), request.webhookUrl(), items.size(), now);
             insertItems(dao, id, items);
-            return id;
+            return dao.findRun(id).orElseThrow();
         });
-        List<Long> itemIds = jdbi.withExtension(RunDao.class, dao -> dao.queuedItemIds(runId));
-        queue.enqueue(runId, itemIds);
-        return views.run(findRun(workspaceId, runId));
+        List<Long> itemIds = jdbi.withExtension(RunDao.class, dao -> dao.queuedItemIds(created.id()));
+        queue.enqueue(created.id(), itemIds);
+        return views.run(created);
     }
 
     public RunPage get(long workspaceId, long runId, PageRequest page, String q) {
@@ -107,6 +110,7 @@ public final class RunService {
                 return false;
             }
             transitions.cancelQueuedItems(runId, now);
+            finishedListener.runFinished(handle, runId);
             return true;
         });
     }

@@ -6,8 +6,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import javax.imageio.ImageIO;
+import java.awt.Transparency;
+import java.awt.color.ColorSpace;
 import java.awt.image.BufferedImage;
+import java.awt.image.ComponentColorModel;
+import java.awt.image.DataBuffer;
 import java.awt.image.IndexColorModel;
+import java.awt.image.WritableRaster;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -87,6 +92,15 @@ class ImageDecoderTest {
         gray16.getRaster().setSample(2, 2, 0, 0x8080);
         decoded = DECODER.decode(file("g16.png", encode(gray16, "png")));
         assertThat(decoded.getRGB(2, 2)).isEqualTo(0xFF808080);
+
+        ComponentColorModel rgba16 = new ComponentColorModel(ColorSpace.getInstance(ColorSpace.CS_sRGB),
+                new int[] {16, 16, 16, 16}, true, false, Transparency.TRANSLUCENT, DataBuffer.TYPE_USHORT);
+        WritableRaster raster = rgba16.createCompatibleWritableRaster(2, 1);
+        raster.setPixel(0, 0, new int[] {0xFFFF, 0x8080, 0, 0xFFFF});
+        raster.setPixel(1, 0, new int[] {0, 0, 0xFFFF, 0x8080});
+        decoded = DECODER.decode(file("c16.png", encode(new BufferedImage(rgba16, raster, false, null), "png")));
+        assertThat(decoded.getType()).isEqualTo(BufferedImage.TYPE_INT_ARGB);
+        assertThat(TestSupport.pixels(decoded)).containsExactly(0xFFFF8000, 0x800000FF);
 
         IndexColorModel palette = new IndexColorModel(8, 2, new byte[] {0, (byte) 255}, new byte[] {0, 0},
                 new byte[] {0, 0}, 0); // index 0 transparent

@@ -9,13 +9,14 @@ import static dev.flowrun.nodes.TestSupport.filled;
 import static dev.flowrun.nodes.TestSupport.pixels;
 import static dev.flowrun.nodes.TestSupport.transform;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ResizeNodeTest {
 
     private static BufferedImage resize(String data, BufferedImage image) throws NodeFailure {
         int[] before = pixels(image);
         BufferedImage result = transform("resize", data).apply(image);
-        assertThat(pixels(image)).as("input untouched").containsExactly(before);
+        assertThat(pixels(image)).as("input untouched").isEqualTo(before);
         return result;
     }
 
@@ -116,6 +117,13 @@ class ResizeNodeTest {
         assertThat(TestSupport.red(edge)).isZero();
         assertThat(r.getRGB(9, 5)).isZero();
         assertThat(r.getRGB(0, 5)).isEqualTo(0xFF00FF00);
+    }
+
+    @Test
+    void refusesResultsTooLargeToHold() {
+        assertThatThrownBy(() -> resize("{'width': 20000, 'height': 20000, 'fit': 'fill', 'upscale': true}",
+                filled(10, 10, 0xFF000000, false)))
+                .isInstanceOf(NodeFailure.class).hasMessageContaining("20000×20000");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import static dev.flowrun.support.ApiAssertions.TIMESTAMP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +21,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class RunLifecycleTest {
-    static final String TIMESTAMP = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
     static TestApp app;
     static FileServer files;
 
@@ -69,6 +69,9 @@ class RunLifecycleTest {
         assertThat(run.path("createdAt").asText()).matches(TIMESTAMP);
         assertThat(run.path("updatedAt").asText()).matches(TIMESTAMP);
         assertThat(run.has("outputArchiveUrl")).isFalse();
+        assertThat(java.time.Instant.parse(run.path("createdAt").asText()))
+                .as("stored and read back in UTC whatever the JVM's zone")
+                .isBetween(java.time.Instant.now().minusSeconds(60), java.time.Instant.now().plusSeconds(1));
 
         JsonNode done = awaitTerminal(run.path("id").asLong());
         assertThat(done.path("status").asText()).as(done.toString()).isEqualTo("completed");

@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import static dev.flowrun.support.ApiAssertions.TIMESTAMP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,7 +23,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** Contract §5 Reading and §6 Files, on runs that have finished. */
 class RunReadingTest {
-    static final String TIMESTAMP = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
     static TestApp app;
     static FileServer files;
     static long removeBackground;

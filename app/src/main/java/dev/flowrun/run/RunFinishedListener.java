@@ -1,0 +1,14 @@
+package dev.flowrun.run;
+
+import org.jdbi.v3.core.Handle;
+
+/**
+ * Told, inside the very transaction that made a run terminal for the first time, that it did. Every path
+ * to a terminal status (last item counted, cancel, a zip that fails) calls it exactly there, and only
+ * when its conditional update changed the row: that is what makes "one event per run" hold under races.
+ */
+public interface RunFinishedListener {
+    RunFinishedListener NONE = (handle, runId) -> { };
+
+    void runFinished(Handle handle, long runId);
+}
