@@ -58,14 +58,16 @@ public final class App {
             var store = new FileStore(config.dataDir().resolve("files"));
             var signer = new UrlSigner(new Settings(jdbi).urlSigningSecret(), publicUrl, config.urlTtl(), clock);
             var views = new RunViews(signer, mapper);
-            this.client = new OkHttpClient.Builder()
+            // The one client every outbound call derives from (newBuilder() shares its pools and any guard).
+            this.client = new OkHttpClient.Builder().build();
+            OkHttpClient downloads = client.newBuilder()
                     .connectTimeout(Duration.ofSeconds(10))
                     .readTimeout(Duration.ofSeconds(30))
                     .callTimeout(Duration.ofMinutes(5))
                     .followSslRedirects(false)
                     .build();
             this.archives = new RunArchives(jdbi, store);
-            this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(client, store),
+            this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(downloads, store),
                     new ImageDecoder(config.maxPixels()), store, clock, archives::buildLater, RunFinishedListener.NONE);
             var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), RunFinishedListener.NONE,
                     clock);
