@@ -12,12 +12,15 @@ import dev.flowrun.input.InputFetcher;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.run.RunArchives;
-import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunService;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.workflow.GraphParser;
 import dev.flowrun.workflow.Templates;
 import dev.flowrun.workflow.WorkflowRequests;
+import dev.flowrun.webhook.RetrySchedule;
+import dev.flowrun.webhook.WebhookOutbox;
+import dev.flowrun.webhook.WebhookSender;
+import dev.flowrun.webhook.WebhookStatusService;
 import dev.flowrun.workflow.WorkflowService;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,7 +37,10 @@ import org.slf4j.LoggerFactory;
 public final class App {
     private static final Logger LOG = LoggerFactory.getLogger(App.class);
     private final Database database;
+    /** Deliveries in flight at once: enough for slow receivers not to hold up others, bounded all the same. */
+    private static final int WEBHOOKS_IN_FLIGHT = 16;
     private final Engine engine;
+    private final WebhookSender webhooks;
     private final RunArchives archives;
     private final HttpServer http;
     private final OkHttpClient client;
@@ -67,12 +73,21 @@ public final class App {
                     .followSslRedirects(false)
                     .build();
             this.archives = new RunArchives(jdbi, store);
+            OkHttpClient webhookClient = client.newBuilder()
+                    .followRedirects(false)
+                    .followSslRedirects(false)
+                    .retryOnConnectionFailure(false)
+                    .callTimeout(config.webhookTimeout())
+                    .build();
+            this.webhooks = new WebhookSender(jdbi, webhookClient, new RetrySchedule(config.webhookRetryDelays()),
+                    config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock);
+            var outbox = new WebhookOutbox(mapper, webhooks, clock);
             this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(downloads, store),
-                    new ImageDecoder(config.maxPixels()), store, clock, archives::buildLater, RunFinishedListener.NONE);
-            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), RunFinishedListener.NONE,
+                    new ImageDecoder(config.maxPixels()), store, clock, archives::buildLater, outbox);
+            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), outbox,
                     clock);
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
-                    signer, archives, config.adminToken()), mapper);
+                    signer, archives, new WebhookStatusService(jdbi), config.adminToken()), mapper);
         } catch (RuntimeException e) {
             database.close();
             throw e;
@@ -83,9 +98,11 @@ public final class App {
     public static App start(Config config) {
         App app = new App(config);
         app.engine.start();
+        app.webhooks.start();
         try {
             app.http.start(app.port);
         } catch (RuntimeException e) {
+            app.webhooks.stop(Duration.ZERO);
             app.engine.stop(Duration.ZERO);
             app.database.close();
             throw e;
@@ -110,6 +127,7 @@ public final class App {
     /** Stops HTTP first, then lets items in progress finish for up to {@code grace}; the rest resume at next start. */
     public void stop(Duration grace) {
         http.stop();
+        webhooks.stop(grace);
         engine.stop(grace);
         archives.stop();
         client.dispatcher().executorService().shutdown();

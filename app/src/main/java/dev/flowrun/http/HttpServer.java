@@ -6,6 +6,7 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunService;
+import dev.flowrun.webhook.WebhookStatusService;
 import dev.flowrun.workflow.WorkflowRequests;
 import dev.flowrun.workflow.WorkflowService;
 import io.javalin.Javalin;
@@ -18,7 +19,7 @@ public final class HttpServer {
 
     public HttpServer(Services services, ObjectMapper mapper) {
         var workflowRoutes = new WorkflowRoutes(services.workflows(), services.workflowRequests(), mapper);
-        var runRoutes = new RunRoutes(services.runs(), mapper);
+        var runRoutes = new RunRoutes(services.runs(), services.webhookStatus(), mapper);
         var adminRoutes = new AdminRoutes(services.auth(), services.adminToken(), mapper);
         var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives());
         this.javalin = Javalin.create(config -> {
@@ -51,6 +52,6 @@ public final class HttpServer {
     /** What the routes call into; built by the composition root. */
     public record Services(AuthService auth, WorkflowService workflows, WorkflowRequests workflowRequests,
                            RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
-                           String adminToken) {
+                           WebhookStatusService webhookStatus, String adminToken) {
     }
 }

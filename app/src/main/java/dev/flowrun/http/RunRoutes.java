@@ -4,16 +4,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.run.PageRequest;
 import dev.flowrun.run.RunFilter;
 import dev.flowrun.run.RunService;
+import dev.flowrun.webhook.WebhookStatusService;
 import io.javalin.config.RoutesConfig;
 import java.util.Map;
 
 /** {@code /workflows/runs…} and {@code POST /workflows/{id}/runs} (interface §4, contract §5–§6). */
 final class RunRoutes {
     private final RunService runs;
+    private final WebhookStatusService webhookStatus;
     private final ObjectMapper mapper;
 
-    RunRoutes(RunService runs, ObjectMapper mapper) {
+    RunRoutes(RunService runs, WebhookStatusService webhookStatus, ObjectMapper mapper) {
         this.runs = runs;
+        this.webhookStatus = webhookStatus;
         this.mapper = mapper;
     }
 
@@ -32,6 +35,8 @@ final class RunRoutes {
                 Requests.id(ctx, "runId"), Requests.id(ctx, "itemId"))));
         routes.get("/workflows/runs/{runId}/download", ctx ->
                 ctx.json(runs.download(Requests.workspace(ctx), Requests.id(ctx, "runId"))));
+        routes.get("/workflows/runs/{runId}/webhook", ctx ->
+                ctx.json(webhookStatus.status(Requests.workspace(ctx), Requests.id(ctx, "runId"))));
         routes.post("/workflows/{id}/runs", ctx -> {
             long workspace = Requests.workspace(ctx);
             long workflowId = Requests.id(ctx, "id");

@@ -1,0 +1,8 @@
+package dev.flowrun.webhook;
+
+import java.time.Instant;
+
+/** A row of {@code webhook_deliveries}: the frozen event for one run and where its delivery stands. */
+public record Delivery(long runId, String url, String payload, String status, int attempts, Instant nextAttemptAt,
+                       Instant createdAt, Instant updatedAt) {
+}

@@ -1,0 +1,177 @@
+package dev.flowrun.webhook;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.DelayQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers owed {@code run.finished} events: a {@link DelayQueue} of due attempts, drained by one dispatcher
+ * onto a bounded set of sender threads, so a slow receiver holds up only its own delivery. Every outcome is
+ * recorded before the next attempt is scheduled; at start, owed deliveries are loaded from the database.
+ */
+public final class WebhookSender {
+    private static final Logger LOG = LoggerFactory.getLogger(WebhookSender.class);
+    private static final MediaType JSON = MediaType.get("application/json");
+    private final Jdbi jdbi;
+    private final OkHttpClient client;
+    private final RetrySchedule schedule;
+    private final Duration timeout;
+    private final Clock clock;
+    private final DelayQueue<DueDelivery> queue = new DelayQueue<>();
+    private final Set<Long> queuedOrInFlight = ConcurrentHashMap.newKeySet();
+    private final Semaphore inFlight;
+    private final ExecutorService senders;
+    private Thread dispatcher;
+    private volatile boolean stopping;
+
+    public WebhookSender(Jdbi jdbi, OkHttpClient client, RetrySchedule schedule, Duration timeout, int maxInFlight,
+                         Clock clock) {
+        this.jdbi = jdbi;
+        this.client = client;
+        this.schedule = schedule;
+        this.timeout = timeout;
+        this.clock = clock;
+        this.inFlight = new Semaphore(maxInFlight);
+        var counter = new AtomicInteger();
+        this.senders = Executors.newFixedThreadPool(maxInFlight,
+                r -> new Thread(r, "flowrun-webhook-" + counter.incrementAndGet()));
+    }
+
+    /** Schedules an owed delivery; a run already waiting or being sent is not scheduled twice. */
+    public void schedule(long runId, Instant due) {
+        if (!stopping && queuedOrInFlight.add(runId)) {
+            queue.add(new DueDelivery(runId, due, clock));
+        }
+    }
+
+    public synchronized void start() {
+        for (Delivery delivery : jdbi.withExtension(WebhookDao.class, WebhookDao::pending)) {
+            schedule(delivery.runId(), delivery.nextAttemptAt() == null ? clock.instant() : delivery.nextAttemptAt());
+        }
+        dispatcher = new Thread(this::dispatch, "flowrun-webhook-dispatcher");
+        dispatcher.start();
+    }
+
+    /** Lets attempts in progress end for up to {@code grace}; what is still owed is sent after the next start. */
+    public synchronized void stop(Duration grace) {
+        stopping = true;
+        if (dispatcher != null) {
+            dispatcher.interrupt();
+        }
+        senders.shutdown();
+        try {
+            // A blocked socket read ignores interrupts: abort calls still running when the grace is over.
+            if (!senders.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                client.dispatcher().cancelAll();
+                senders.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void dispatch() {
+        while (!stopping) {
+            try {
+                DueDelivery due = queue.take();
+                inFlight.acquire();
+                senders.execute(() -> {
+                    try {
+                        attempt(due.runId());
+                    } catch (RuntimeException e) {
+                        LOG.error("webhook for run {}: could not be processed", due.runId(), e);
+                    } finally {
+                        inFlight.release();
+                    }
+                });
+            } catch (InterruptedException e) {
+                return;
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                return;
+            }
+        }
+    }
+
+    private void attempt(long runId) {
+        Optional<Delivery> found = jdbi.withExtension(WebhookDao.class, dao -> dao.find(runId));
+        if (found.isEmpty() || !"pending".equals(found.get().status())) {
+            queuedOrInFlight.remove(runId);
+            return;
+        }
+        Delivery delivery = found.get();
+        int number = delivery.attempts() + 1;
+        Instant at = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        AttemptResult result = post(delivery);
+        if (stopping && !result.acknowledged()) {
+            // Cut short by the shutdown: not an attempt of the receiver's; it is sent again after the restart.
+            return;
+        }
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Optional<Duration> wait = result.acknowledged() ? Optional.empty()
+                : schedule.delayAfter(number, ThreadLocalRandom.current().nextDouble());
+        String status = result.acknowledged() ? "delivered" : wait.isPresent() ? "pending" : "failed";
+        Instant next = wait.map(now::plus).orElse(null);
+        boolean recorded = jdbi.inTransaction(handle -> {
+            WebhookDao dao = handle.attach(WebhookDao.class);
+            if (dao.recordOutcome(runId, status, number, next, now) == 0) {
+                return false;
+            }
+            dao.insertAttempt(new Attempt(runId, number, at, result.statusCode(), result.error(), result.latencyMs()));
+            return true;
+        });
+        LOG.info("webhook for run {}: attempt {} of {}: {} in {} ms{}", runId, number, RetrySchedule.MAX_ATTEMPTS,
+                result.describe(), result.latencyMs(), switch (status) {
+                    case "delivered" -> ", delivered";
+                    case "failed" -> ", giving up";
+                    default -> ", next at " + next;
+                });
+        queuedOrInFlight.remove(runId);
+        if (recorded && next != null) {
+            schedule(runId, next);
+        }
+    }
+
+    private AttemptResult post(Delivery delivery) {
+        Request request;
+        try {
+            request = new Request.Builder().url(delivery.url())
+                    .header("X-Service-Event", RunFinishedEvent.NAME)
+                    .header("X-Service-Run-Id", Long.toString(delivery.runId()))
+                    .post(RequestBody.create(delivery.payload().getBytes(StandardCharsets.UTF_8), JSON))
+                    .build();
+        } catch (IllegalArgumentException e) {
+            return new AttemptResult(null, "not a valid URL", 0);
+        }
+        long start = System.nanoTime();
+        try (Response response = client.newCall(request).execute()) {
+            return new AttemptResult(response.code(), null, elapsed(start));
+        } catch (IOException e) {
+            return AttemptResult.of(e, elapsed(start), timeout);
+        }
+    }
+
+    private static long elapsed(long start) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    }
+}

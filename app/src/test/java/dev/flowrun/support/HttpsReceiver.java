@@ -1,0 +1,121 @@
+package dev.flowrun.support;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import okhttp3.tls.HandshakeCertificates;
+import okhttp3.tls.HeldCertificate;
+
+/**
+ * A real HTTPS webhook receiver on loopback. Its certificate is made here and trusted by the service through
+ * the standard {@code javax.net.ssl.trustStore} properties (contract §1), set by {@link #trustForNewClients()}
+ * before the app starts. Each path answers as its {@link #on} rule says, by the number of the request to it.
+ */
+public final class HttpsReceiver implements AutoCloseable {
+    private final MockWebServer server = new MockWebServer();
+    private final HeldCertificate certificate = new HeldCertificate.Builder()
+            .addSubjectAlternativeName("localhost").commonName("localhost").build();
+    private final Map<String, IntFunction<MockResponse>> rules = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+    private final List<RecordedRequest> received = new CopyOnWriteArrayList<>();
+
+    public HttpsReceiver() {
+        server.useHttps(new HandshakeCertificates.Builder().heldCertificate(certificate).build().sslSocketFactory());
+        server.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                received.add(request);
+                String path = request.getUrl().encodedPath();
+                int n = counts.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
+                return rules.getOrDefault(path, i -> status(200)).apply(n);
+            }
+        });
+        try {
+            server.start(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Makes clients built from now on trust this receiver (and only it). */
+    public void trustForNewClients() {
+        try {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            store.setCertificateEntry("receiver", certificate.certificate());
+            Path file = Files.createTempFile("flowrun-truststore", ".p12");
+            try (OutputStream out = Files.newOutputStream(file)) {
+                store.store(out, "changeit".toCharArray());
+            }
+            System.setProperty("javax.net.ssl.trustStore", file.toString());
+            System.setProperty("javax.net.ssl.trustStorePassword", "changeit");
+            System.setProperty("javax.net.ssl.trustStoreType", "PKCS12");
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static void forgetTrust() {
+        System.clearProperty("javax.net.ssl.trustStore");
+        System.clearProperty("javax.net.ssl.trustStorePassword");
+        System.clearProperty("javax.net.ssl.trustStoreType");
+    }
+
+    /** How {@code path} answers its n-th request (n from 1). Unknown paths answer 200. */
+    public HttpsReceiver on(String path, IntFunction<MockResponse> rule) {
+        rules.put(path, rule);
+        return this;
+    }
+
+    public static MockResponse status(int code) {
+        return new MockResponse.Builder().code(code).body("").build();
+    }
+
+    public static MockResponse slow(long millis) {
+        return new MockResponse.Builder().code(200).headersDelay(millis, TimeUnit.MILLISECONDS).body("").build();
+    }
+
+    public static MockResponse redirect(String location) {
+        return new MockResponse.Builder().code(302).setHeader("Location", location).body("").build();
+    }
+
+    public String url(String pathAndQuery) {
+        return server.url(pathAndQuery).toString();
+    }
+
+    /** Requests received on {@code path}, in order. */
+    public List<RecordedRequest> requests(String path) {
+        List<RecordedRequest> result = new ArrayList<>();
+        for (RecordedRequest request : received) {
+            if (request.getUrl().encodedPath().equals(path)) {
+                result.add(request);
+            }
+        }
+        return result;
+    }
+
+    public List<RecordedRequest> all() {
+        return List.copyOf(received);
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}
