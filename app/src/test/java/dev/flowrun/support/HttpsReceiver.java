@@ -34,6 +34,7 @@ public final class HttpsReceiver implements AutoCloseable {
     private final Map<String, IntFunction<MockResponse>> rules = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final List<RecordedRequest> received = new CopyOnWriteArrayList<>();
+    private final Map<String, Long> receivedAtByRunId = new ConcurrentHashMap<>();
 
     public HttpsReceiver() {
         server.useHttps(new HandshakeCertificates.Builder().heldCertificate(certificate).build().sslSocketFactory());
@@ -41,6 +42,10 @@ public final class HttpsReceiver implements AutoCloseable {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
                 received.add(request);
+                String runId = request.getHeaders().get("X-Service-Run-Id");
+                if (runId != null) {
+                    receivedAtByRunId.putIfAbsent(runId, System.currentTimeMillis());
+                }
                 String path = request.getUrl().encodedPath();
                 int n = counts.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
                 return rules.getOrDefault(path, i -> status(200)).apply(n);
@@ -108,6 +113,11 @@ public final class HttpsReceiver implements AutoCloseable {
             }
         }
         return result;
+    }
+
+    /** When the first request for each run id arrived (epoch ms), for latency measurements. */
+    public Map<String, Long> firstArrivalByRunId() {
+        return Map.copyOf(receivedAtByRunId);
     }
 
     public List<RecordedRequest> all() {

@@ -185,6 +185,18 @@ class WebhookDeliveryTest {
     }
 
     @Test
+    void aSlowReceiverDoesNotHoldUpOtherDeliveries() {
+        receiver.on("/hooks/stuck", n -> HttpsReceiver.slow(3_000));
+        long stuck = createRun(app, "/hooks/stuck", files.url("/red.png"));
+        Await.until("the stuck receiver to be called", Duration.ofSeconds(20),
+                () -> !receiver.requests("/hooks/stuck").isEmpty());
+        long quick = createRun(app, "/hooks/quick", files.url("/red.png"));
+        webhookState(app, quick, "delivered");
+        assertThat(app.get("/workflows/runs/" + stuck + "/webhook").json().path("status").asText())
+                .as("the slow one is still owed while the quick one went through").isEqualTo("pending");
+    }
+
+    @Test
     void redirectIsNotFollowedAndCountsAsFailed() {
         receiver.on("/hooks/moved", n -> HttpsReceiver.redirect(receiver.url("/hooks/new-home")));
         long runId = createRun(app, "/hooks/moved", files.url("/red.png"));
