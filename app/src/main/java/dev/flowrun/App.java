@@ -9,6 +9,7 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.http.HttpServer;
 import dev.flowrun.input.InputFetcher;
+import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.run.RunArchives;
@@ -65,7 +66,7 @@ public final class App {
             var signer = new UrlSigner(new Settings(jdbi).urlSigningSecret(), publicUrl, config.urlTtl(), clock);
             var views = new RunViews(signer, mapper);
             // The one client every outbound call derives from (newBuilder() shares its pools and any guard).
-            this.client = new OkHttpClient.Builder().build();
+            this.client = OutboundGuard.baseClient(config.allowPrivateNetworks());
             OkHttpClient downloads = client.newBuilder()
                     .connectTimeout(Duration.ofSeconds(10))
                     .readTimeout(Duration.ofSeconds(30))
@@ -77,6 +78,10 @@ public final class App {
                     .followRedirects(false)
                     .followSslRedirects(false)
                     .retryOnConnectionFailure(false)
+                    // The receiver has the whole timeout (15 s by default), not OkHttp's 10 s per read.
+                    .connectTimeout(config.webhookTimeout())
+                    .readTimeout(config.webhookTimeout())
+                    .writeTimeout(config.webhookTimeout())
                     .callTimeout(config.webhookTimeout())
                     .build();
             this.webhooks = new WebhookSender(jdbi, webhookClient, new RetrySchedule(config.webhookRetryDelays()),

@@ -62,6 +62,22 @@ class WebhookDurabilityTest {
     }
 
     @Test
+    void receiverAnsweringAfterTenSecondsButWithinTheTimeoutIsDelivered() {
+        receiver.on("/hooks/patient", n -> HttpsReceiver.slow(11_000));
+        try (TestApp app = TestApp.start(Map.of("FLOWRUN_WEBHOOK_TIMEOUT", "13s"))) {
+            long workflowId = WebhookDeliveryTest.templateId(app, "Remove background");
+            long runId = app.post("/workflows/" + workflowId + "/runs", "{\"inputs\": {\"imageInput\": {\"files\": [{\"url\": \""
+                    + files.url("/red.png") + "\"}]}}, \"webhookUrl\": \"" + receiver.url("/hooks/patient") + "\"}")
+                    .json().path("id").asLong();
+            JsonNode state = Await.until("slow delivery", Duration.ofSeconds(40),
+                    () -> app.get("/workflows/runs/" + runId + "/webhook").json(),
+                    s -> !s.path("attempts").isEmpty());
+            assertThat(state.path("status").asText()).isEqualTo("delivered");
+            assertThat(state.path("attempts").get(0).path("statusCode").asInt()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void cancelRacingTheLastItemNeverGivesTwoEvents() throws Exception {
         int runs = 25;
         ExecutorService pool = Executors.newFixedThreadPool(4);
