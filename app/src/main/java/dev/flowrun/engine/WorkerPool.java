@@ -5,20 +5,19 @@ import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code FLOWRUN_WORKERS} threads taking items from one queue. The queue is only a cache of the items the
- * database says are queued: an item taken after its run was cancelled is skipped at its claim, and a restart
- * rebuilds the queue from the database ({@link Recovery}).
+ * {@code FLOWRUN_WORKERS} threads taking items in turn from the runs that have some waiting
+ * ({@link RoundRobinQueue}). The queue is only a cache of the items the database says are queued: an item
+ * taken after its run was cancelled is skipped at its claim, and a restart rebuilds the queue from the
+ * database ({@link Recovery}).
  */
 public final class WorkerPool implements ItemQueue {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerPool.class);
-    private final BlockingQueue<ItemTask> queue = new LinkedBlockingQueue<>();
+    private final RoundRobinQueue queue = new RoundRobinQueue();
     private final List<Thread> threads = new ArrayList<>();
     private final int size;
     private final Runnable abortInFlight;
@@ -41,9 +40,12 @@ public final class WorkerPool implements ItemQueue {
 
     @Override
     public void enqueue(long runId, List<Long> itemIds) {
-        for (long itemId : itemIds) {
-            queue.add(new ItemTask(runId, itemId));
-        }
+        queue.add(runId, itemIds);
+    }
+
+    @Override
+    public void drop(long runId) {
+        queue.drop(runId);
     }
 
     public int waiting() {

@@ -111,6 +111,7 @@ public final class RunService {
             }
             transitions.cancelQueuedItems(runId, now);
             finishedListener.runFinished(handle, runId);
+            handle.afterCommit(() -> queue.drop(runId));
             return true;
         });
     }
