@@ -6,16 +6,20 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.jdbi.v3.core.Jdbi;
 
 /**
  * Applies {@code db/migration/V1.sql}, {@code V2.sql}, … in order, each once, each in its own transaction,
  * recording the applied version in {@code schema_version}. A tiny runner rather than Flyway: the same plain
- * SQL files, no classpath scanning in the fat jar, and nothing to configure.
+ * SQL files, no classpath scanning in the fat jar, and nothing to configure. Versions are looked up one by one
+ * up to {@link #HIGHEST}, so a number left unused skips nothing after it, and one that lands after a higher one still runs.
  */
 final class Migrations {
     private static final String LOCATION = "db/migration/V%d.sql";
+    static final int HIGHEST = 999;
     private final Jdbi jdbi;
 
     Migrations(Jdbi jdbi) {
@@ -28,13 +32,12 @@ final class Migrations {
                     version INT PRIMARY KEY,
                     applied_at TIMESTAMP WITH TIME ZONE NOT NULL
                 )"""));
-        int current = jdbi.withHandle(handle -> handle
-                .createQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-                .mapTo(Integer.class).one());
-        for (int version = current + 1; ; version++) {
-            String script = load(version);
+        Set<Integer> applied = new HashSet<>(jdbi.withHandle(handle -> handle
+                .createQuery("SELECT version FROM schema_version").mapTo(Integer.class).list()));
+        for (int version = 1; version <= HIGHEST; version++) {
+            String script = applied.contains(version) ? null : load(version);
             if (script == null) {
-                return;
+                continue;
             }
             int v = version;
             jdbi.useTransaction(handle -> {
