@@ -14,8 +14,9 @@ class MigrationsTest {
                     .createQuery("SELECT version FROM schema_version ORDER BY version").mapTo(Integer.class).list());
             assertThat(versions).startsWith(1, 2).doesNotHaveDuplicates();
             new Migrations(database.jdbi()).apply();
-            assertThat(database.jdbi().withHandle(h -> h.createQuery("SELECT COUNT(*) FROM schema_version")
-                    .mapTo(Integer.class).one())).isEqualTo(versions.size());
+            int count = database.jdbi().withHandle(h -> h.createQuery("SELECT COUNT(*) FROM schema_version")
+                    .mapTo(Integer.class).one());
+            assertThat(count).isEqualTo(versions.size());
         }
     }
 
