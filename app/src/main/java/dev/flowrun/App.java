@@ -9,6 +9,9 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.http.HttpServer;
 import dev.flowrun.input.InputFetcher;
+import dev.flowrun.input.zip.ZipDownloader;
+import dev.flowrun.input.zip.ZipLimits;
+import dev.flowrun.input.zip.ZipScanner;
 import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
@@ -49,7 +52,7 @@ public final class App {
     private final String publicUrl;
     private final Optional<String> firstKey;
 
-    private App(Config config) {
+    private App(Config config, NodeCatalogue catalogue) {
         Clock clock = Clock.systemUTC();
         ObjectMapper mapper = Json.mapper();
         this.port = config.port() != 0 ? config.port() : freePort();
@@ -58,7 +61,7 @@ public final class App {
         this.database = Database.open(config.effectiveDbUrl(), config.workers() + 10);
         try {
             var jdbi = database.jdbi();
-            var parser = new GraphParser(NodeCatalogue.standard());
+            var parser = new GraphParser(catalogue);
             var workflows = new WorkflowService(jdbi, mapper, parser, clock);
             var auth = new AuthService(jdbi, new Templates(mapper), clock);
             this.firstKey = auth.bootstrap(config.apiKey());
@@ -88,8 +91,10 @@ public final class App {
                     config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock);
             var outbox = new WebhookOutbox(mapper, webhooks, clock);
             this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(downloads, store),
-                    new ImageDecoder(config.maxPixels()), store, clock, archives::buildLater, outbox);
-            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), outbox,
+                    new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),
+                    new ZipScanner(ZipLimits.CONTRACT), new ImageDecoder(config.maxPixels()), store, clock,
+                    archives::buildLater, outbox);
+            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), engine.zips(), outbox,
                     clock);
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
                     signer, archives, new WebhookStatusService(jdbi), config.adminToken()), mapper);
@@ -101,7 +106,12 @@ public final class App {
 
     /** Starts everything; the returned app is serving once this returns. */
     public static App start(Config config) {
-        App app = new App(config);
+        return start(config, NodeCatalogue.standard());
+    }
+
+    /** The same with another set of node types: tests add nodes that misbehave on purpose. */
+    public static App start(Config config, NodeCatalogue catalogue) {
+        App app = new App(config, catalogue);
         app.engine.start();
         app.webhooks.start();
         try {

@@ -57,7 +57,10 @@ final class GraphWalk {
             recorder.start(inputNode.id());
             BufferedImage image;
             try {
-                fetcher.fetch(input.sourceUrl(), input.key());
+                // A zip run's inputs were extracted into the store when its archive was read: nothing to fetch.
+                if (input.sourceUrl() != null) {
+                    fetcher.fetch(input.sourceUrl(), input.key());
+                }
                 image = decoder.decode(store.path(input.key()));
             } catch (DownloadFailed e) {
                 failAndSkip(inputNode, "download_failed", e.getMessage());
@@ -80,20 +83,41 @@ final class GraphWalk {
     private void flowDown(GraphNode parent, BufferedImage image, String inputName) {
         for (GraphNode node : graph.children(parent.id())) {
             recorder.start(node.id());
+            BufferedImage result = null;
+            String key = null;
             try {
                 if (node.compiled() instanceof TransformNode transform) {
-                    BufferedImage result = transform.apply(image);
-                    recorder.finish(node.id(), NodeStatus.COMPLETED, List.of());
-                    flowDown(node, result, inputName);
+                    result = transform.apply(image);
                 } else if (node.compiled() instanceof OutputNode output) {
-                    String key = writeOutput(node, output, image, inputName);
-                    recorder.finish(node.id(), NodeStatus.COMPLETED, List.of(key));
+                    key = writeOutput(node, output, image, inputName);
                 }
-            } catch (NodeFailure | IOException | RuntimeException e) {
-                String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                failAndSkip(node, "node_failed", "node '" + node.id() + "' (" + node.type().type() + "): " + reason);
+                if (Thread.interrupted()) {
+                    throw new NodeFailure("the node left its thread interrupted");
+                }
+            } catch (NodeFailure | IOException | RuntimeException | Error e) {
+                // An Error (out of memory, stack overflow) fails its node like anything else: the item's other
+                // branches and the worker go on. The interrupt flag is cleared either way, or the database calls
+                // that record the failure would fail too; a stop, the only deliberate interrupt, still shows as
+                // a failed outcome, which ItemExecutor then leaves for the next start.
+                Thread.interrupted();
+                failAndSkip(node, "node_failed", "node '" + node.id() + "' (" + node.type().type() + "): " + reason(e));
+                continue;
+            }
+            if (node.compiled() instanceof TransformNode) {
+                recorder.finish(node.id(), NodeStatus.COMPLETED, List.of());
+                flowDown(node, result, inputName);
+            } else {
+                recorder.finish(node.id(), NodeStatus.COMPLETED, key == null ? List.of() : List.of(key));
             }
         }
+    }
+
+    private static String reason(Throwable e) {
+        String name = e.getClass().getSimpleName();
+        if (e instanceof Error) {
+            return e.getMessage() == null ? name : name + ": " + e.getMessage();
+        }
+        return e.getMessage() == null ? name : e.getMessage();
     }
 
     private String writeOutput(GraphNode node, OutputNode output, BufferedImage image, String inputName)

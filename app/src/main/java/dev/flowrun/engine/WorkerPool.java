@@ -76,16 +76,23 @@ public final class WorkerPool implements ItemQueue {
         threads.clear();
     }
 
+    /** Ends only when the pool stops: whatever one item does to its thread, the pool keeps its size. */
     private void work() {
         while (!stopping) {
             ItemTask task;
             try {
                 task = queue.poll(200, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
-                return;
+                // Only stop() interrupts on purpose; an interrupt an item left behind must not end the worker.
+                continue;
             }
             if (task != null) {
-                runOne(task);
+                try {
+                    runOne(task);
+                } catch (Throwable e) {
+                    // Even logging can fail (out of memory): the loop survives it and takes the next item.
+                    LOG.error("worker survived a failure outside any item", e);
+                }
             }
         }
     }
@@ -94,6 +101,12 @@ public final class WorkerPool implements ItemQueue {
         try {
             executor.execute(task);
         } catch (InterruptedIOException e) {
+            if (!stopping) {
+                // A stray interrupt, not a shutdown: the item fails now rather than stay "running" until a restart.
+                Thread.interrupted();
+                failUnexpectedly(task, e);
+                return;
+            }
             LOG.info("run {} item {}: interrupted by shutdown; it runs again at next start", task.runId(), task.itemId());
         } catch (Throwable e) {
             if (stopping) {
@@ -102,11 +115,15 @@ public final class WorkerPool implements ItemQueue {
                 return;
             }
             LOG.error("run {} item {}: worker failure", task.runId(), task.itemId(), e);
-            try {
-                executor.failUnexpectedly(task, e);
-            } catch (Throwable again) {
-                LOG.error("run {} item {}: could not record the failure", task.runId(), task.itemId(), again);
-            }
+            failUnexpectedly(task, e);
+        }
+    }
+
+    private void failUnexpectedly(ItemTask task, Throwable cause) {
+        try {
+            executor.failUnexpectedly(task, cause);
+        } catch (Throwable again) {
+            LOG.error("run {} item {}: could not record the failure", task.runId(), task.itemId(), again);
         }
     }
 

@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -33,6 +34,7 @@ import java.util.HexFormat;
 public final class FileStore {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final int MAX_SEGMENT = 120;
+    private static final int SYNC_PARALLELISM = 8;
 
     private final Path root;
 
@@ -70,6 +72,29 @@ public final class FileStore {
      * is not required to. An existing file is replaced.
      */
     public void write(String key, IoConsumer<OutputStream> writer) throws IOException {
+        write(key, writer, true);
+    }
+
+    /**
+     * {@link #write} without waiting for the disk, for many files made durable together by {@link #syncTree}
+     * before anything relies on them: until then a machine crash (not a process crash) may leave them empty.
+     */
+    public void writeUnsynced(String key, IoConsumer<OutputStream> writer) throws IOException {
+        write(key, writer, false);
+    }
+
+    /**
+     * Waits until every file under {@code prefix} is on disk. Syncs several files at once: a file system
+     * commits concurrent syncs together, which measured a dozen times faster than one by one.
+     */
+    public void syncTree(String prefix) throws IOException {
+        Path top = path(prefix);
+        if (Files.isDirectory(top, LinkOption.NOFOLLOW_LINKS)) {
+            TreeSync.sync(top, SYNC_PARALLELISM);
+        }
+    }
+
+    private void write(String key, IoConsumer<OutputStream> writer, boolean sync) throws IOException {
         Path target = path(key);
         Path dir = Files.createDirectories(target.getParent());
         Path temp = dir.resolve(tempName(target.getFileName().toString()));
@@ -80,7 +105,7 @@ public final class FileStore {
                 writer.accept(new KeepOpenOutputStream(out));
                 out.flush();
                 // Without the sync a crash just after the rename could leave an empty or partial target.
-                channel.force(true);
+                if (sync) channel.force(true);
             }
             moveIntoPlace(temp, target);
             committed = true;
@@ -109,6 +134,18 @@ public final class FileStore {
     /** @throws NoSuchFileException if the file is missing */
     public InputStream open(String key) throws IOException {
         return Files.newInputStream(path(key));
+    }
+
+    /** {@code length} bytes from {@code offset} (one range of a download); fewer where the file ends. */
+    public InputStream open(String key, long offset, long length) throws IOException {
+        SeekableByteChannel channel = Files.newByteChannel(path(key));
+        try {
+            channel.position(offset);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        return new LimitedInputStream(Channels.newInputStream(channel), length);
     }
 
     /** Deletes one file; a missing file is not an error since the goal state is reached either way. */

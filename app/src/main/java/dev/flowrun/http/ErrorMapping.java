@@ -1,6 +1,7 @@
 package dev.flowrun.http;
 
 import dev.flowrun.error.ApiException;
+import dev.flowrun.error.RangeNotSatisfiable;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -26,6 +27,11 @@ final class ErrorMapping {
     static void install(RoutesConfig routes) {
         routes.exception(ApiException.class, (e, ctx) -> write(ctx, STATUS.getOrDefault(e.code(), 400), e.code(),
                 e.getMessage(), e.field()));
+        routes.exception(RangeNotSatisfiable.class, (e, ctx) -> {
+            // RFC 9110 §15.5.17: the answer says how big the file is, so the client can ask again.
+            ctx.header("Content-Range", "bytes */" + e.size());
+            write(ctx, 416, e.code(), e.getMessage(), null);
+        });
         routes.exception(HttpResponseException.class, (e, ctx) -> fromFramework(ctx, e.getStatus()));
         routes.exception(Exception.class, (e, ctx) -> {
             LOG.error("{} {} failed", ctx.method(), ctx.path(), e);

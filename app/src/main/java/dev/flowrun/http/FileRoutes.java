@@ -9,13 +9,23 @@ import dev.flowrun.run.RunArchives;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Signed file URLs (contract §6): no Authorization header; the signature is the credential. */
+/**
+ * Signed file URLs (contract §6): no Authorization header; the signature is the credential. Every file answers
+ * with its {@code Content-Length} and accepts a single byte range, so an interrupted download can resume.
+ */
 final class FileRoutes {
     private static final String PREFIX = "/files/";
     private static final Pattern ARCHIVE = Pattern.compile("runs/(\\d{1,18})/outputs\\.zip");
+    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter
+            .ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
     private final FileStore store;
     private final UrlSigner signer;
     private final RunArchives archives;
@@ -27,10 +37,12 @@ final class FileRoutes {
     }
 
     void register(RoutesConfig routes) {
-        routes.get("/files/*", this::serve);
+        routes.get("/files/*", ctx -> serve(ctx, true));
+        // A download manager asks first how big the file is and whether it may ask for parts of it.
+        routes.head("/files/*", ctx -> serve(ctx, false));
     }
 
-    private void serve(Context ctx) throws IOException {
+    private void serve(Context ctx, boolean withBody) throws IOException {
         String raw = ctx.req().getRequestURI();
         String key = raw.startsWith(PREFIX) ? UrlSigner.keyFromPath(raw.substring(PREFIX.length())) : null;
         if (key == null || !signer.verify(key, ctx.queryParam("expires"), ctx.queryParam("sig"))) {
@@ -43,11 +55,31 @@ final class FileRoutes {
         if (!store.exists(key)) {
             throw new NotFound("this file does not exist (yet)");
         }
+        long size = store.size(key);
+        Instant modified = Files.getLastModifiedTime(store.path(key)).toInstant();
+        String lastModified = HTTP_DATE.format(modified);
+        // Files are replaced only by an atomic rename, which changes the time: size and time identify the bytes.
+        String etag = "\"" + Long.toHexString(size) + "-" + Long.toHexString(modified.toEpochMilli()) + "\"";
+        String ifRange = ctx.header("If-Range");
+        // A range of other bytes than the client already holds would corrupt its download: then send them all.
+        ByteRange range = ifRange == null || ifRange.equals(etag) || ifRange.equals(lastModified)
+                ? ByteRange.parse(ctx.header("Range"), size) : null;
         String fileName = key.substring(key.lastIndexOf('/') + 1);
+        // Lengths and ranges count the file's own bytes, so the answer is never re-encoded on the way out.
+        ctx.disableCompression();
         ctx.contentType(ContentTypes.of(fileName));
         ctx.header("Content-Disposition", ContentTypes.contentDisposition(fileName, archive.matches()));
-        ctx.header("Content-Length", Long.toString(store.size(key)));
         ctx.header("Cache-Control", "private, max-age=3600");
-        ctx.result(store.open(key));
+        ctx.header("Accept-Ranges", "bytes");
+        ctx.header("ETag", etag);
+        ctx.header("Last-Modified", lastModified);
+        if (range != null) {
+            ctx.status(206);
+            ctx.header("Content-Range", range.contentRange(size));
+        }
+        ctx.header("Content-Length", Long.toString(range == null ? size : range.length()));
+        if (withBody) {
+            ctx.result(range == null ? store.open(key) : store.open(key, range.start(), range.length()));
+        }
     }
 }

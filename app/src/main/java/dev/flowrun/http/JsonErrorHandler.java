@@ -15,9 +15,20 @@ import org.eclipse.jetty.util.Callback;
  */
 final class JsonErrorHandler extends ErrorHandler {
 
+    /** Jetty writes error bodies only for GET, POST and HEAD by default; a bad PUT or DELETE deserves one too. */
+    @Override
+    public boolean errorPageForMethod(String method) {
+        return true;
+    }
+
     @Override
     protected void generateResponse(Request request, Response response, int status, String message, Throwable cause,
                                     Callback callback) throws IOException {
+        if (status == 505) {
+            // "HTTP/9.9" is the client's mistake like any other unreadable request line: not a server error.
+            status = 400;
+            response.setStatus(status);
+        }
         String code = switch (status) {
             case 404, 405 -> "not_found";
             case 413 -> "payload_too_large";

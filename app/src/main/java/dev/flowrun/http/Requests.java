@@ -54,6 +54,7 @@ final class Requests {
             if (node == null || node.isMissingNode()) {
                 throw new InvalidJson("the request body is empty; a JSON object is expected");
             }
+            JsonTextCheck.check(node);
             return node;
         } catch (JacksonException e) {
             throw new InvalidJson("the request body is not valid JSON: " + e.getOriginalMessage());

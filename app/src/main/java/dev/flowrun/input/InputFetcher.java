@@ -1,6 +1,9 @@
 package dev.flowrun.input;
 
 import dev.flowrun.files.FileStore;
+import dev.flowrun.net.BlockedAddress;
+import dev.flowrun.net.RedirectFollower;
+import dev.flowrun.net.RedirectRefused;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -8,14 +11,20 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 
-/** Downloads one input file into the store, streaming, refusing anything over the size limit. */
+/**
+ * Downloads one input file into the store, streaming, refusing anything over the size limit (counted as it
+ * arrives: Content-Length is only used to refuse early). Redirects are followed by {@link RedirectFollower}, so
+ * the outbound guard of the client checks every hop.
+ */
 public final class InputFetcher {
     public static final long MAX_BYTES = 50L * 1024 * 1024;
     private final OkHttpClient client;
+    private final RedirectFollower redirects;
     private final FileStore store;
 
     public InputFetcher(OkHttpClient client, FileStore store) {
         this.client = client;
+        this.redirects = new RedirectFollower(client);
         this.store = store;
     }
 
@@ -26,7 +35,7 @@ public final class InputFetcher {
         } catch (IllegalArgumentException e) {
             throw new DownloadFailed("not a valid URL: " + url);
         }
-        try (Response response = client.newCall(request).execute()) {
+        try (Response response = redirects.get(request)) {
             if (!response.isSuccessful()) {
                 throw new DownloadFailed("GET " + url + " answered HTTP " + response.code());
             }
@@ -49,6 +58,9 @@ public final class InputFetcher {
             }
         } catch (TooLarge e) {
             throw new DownloadFailed(tooLarge(url));
+        } catch (BlockedAddress | RedirectRefused e) {
+            // The message names the rule, e.g. "refused: 10.0.0.5 is a private address (10.0.0.0/8)".
+            throw new DownloadFailed("GET " + url + ": " + e.getMessage());
         } catch (InterruptedIOException e) {
             if (Thread.currentThread().isInterrupted()) {
                 throw e;

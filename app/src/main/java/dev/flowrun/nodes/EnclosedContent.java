@@ -13,40 +13,39 @@ final class EnclosedContent {
     private static final double MAX_ENCLOSED = 0.02;
     private static final int BUDGET_IMAGES = 4;
 
-    private final int w;
     private long budget;
 
     EnclosedContent(int w, int h) {
-        this.w = w;
         this.budget = (long) BUDGET_IMAGES * w * h;
     }
 
-    /** Whether the region {@code pixels[0..size)} (indices into the image) surrounds noticeable content. */
-    boolean enclosedBy(int[] pixels, int size) {
+    /** Whether the region made of {@code spans} ((y, x0, x1) triples), {@code size} pixels, surrounds content. */
+    boolean enclosedBy(IntList spans, long size) {
         int x0 = Integer.MAX_VALUE;
         int y0 = Integer.MAX_VALUE;
         int x1 = -1;
         int y1 = -1;
-        for (int k = 0; k < size; k++) {
-            int x = pixels[k] % w;
-            int y = pixels[k] / w;
-            x0 = Math.min(x0, x);
-            x1 = Math.max(x1, x);
-            y0 = Math.min(y0, y);
-            y1 = Math.max(y1, y);
+        for (int k = 0; k < spans.size(); k += 3) {
+            y0 = Math.min(y0, spans.get(k));
+            y1 = Math.max(y1, spans.get(k));
+            x0 = Math.min(x0, spans.get(k + 1));
+            x1 = Math.max(x1, spans.get(k + 2));
         }
         int bw = x1 - x0 + 3;
         int bh = y1 - y0 + 3;
         long area = (long) bw * bh;
-        if (area > budget) {
+        if (area > budget || area > Integer.MAX_VALUE) {
             return false;
         }
         budget -= area;
         byte[] box = new byte[(int) area]; // 0 unknown, 1 region, 2 outside
-        for (int k = 0; k < size; k++) {
-            box[(pixels[k] / w - y0 + 1) * bw + (pixels[k] % w - x0 + 1)] = 1;
+        for (int k = 0; k < spans.size(); k += 3) {
+            int row = (spans.get(k) - y0 + 1) * bw;
+            for (int x = spans.get(k + 1), end = spans.get(k + 2); x <= end; x++) {
+                box[row + x - x0 + 1] = 1;
+            }
         }
-        int outside = floodOutside(box, bw, bh);
+        long outside = floodOutside(box, bw, bh);
         long enclosed = area - size - outside;
         return enclosed > MAX_ENCLOSED * size;
     }

@@ -25,20 +25,22 @@ public final class FloodFillBackgroundRemover implements BackgroundRemover {
     public BufferedImage remove(BufferedImage image, OptionalInt tolerance, int feather) throws NodeFailure {
         int w = image.getWidth();
         int h = image.getHeight();
-        int[] src = Pixels.argb(image);
+        boolean opaque = !Pixels.hasAlpha(image);
+        int[] src = Pixels.readOnly(image); // no copy: at 50 MP every full-size array is 200 MB
         BufferedImage result = Pixels.create(w, h, true);
         int[] out = Pixels.data(result);
-        BackgroundModel model = BackgroundModel.fit(src, w, h);
+        BackgroundModel model = BackgroundModel.fit(src, w, h, opaque);
         if (model == null) { // the border is already transparent: already cut out
             System.arraycopy(src, 0, out, 0, src.length);
             return result;
         }
-        float[] distance = model.distances(src);
-        float threshold = (float) (tolerance.isPresent() ? tolerance.getAsInt() / 2.0 : autoThreshold(model));
-        int[] queue = new int[w * h];
-        byte[] mask = Segmentation.foreground(w, h, distance, threshold, queue);
+        byte[] distance = model.distances(src, opaque);
+        double deltaE = tolerance.isPresent() ? tolerance.getAsInt() / 2.0 : autoThreshold(model);
+        int threshold = (int) Math.max(1, Math.round(deltaE * BackgroundModel.DISTANCE_SCALE));
+        // The result's own pixel array is the scratch space of the steps before it is written.
+        byte[] mask = Segmentation.foreground(src, opaque, w, h, distance, threshold, model, out);
         distance = null; // large; let it go before the matte allocates its buffers
-        EdgeMatte.compose(src, mask, w, h, feather, model, queue, out);
+        EdgeMatte.compose(src, opaque, mask, w, h, feather, model, out);
         return result;
     }
 

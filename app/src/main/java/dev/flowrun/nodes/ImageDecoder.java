@@ -24,6 +24,9 @@ import java.util.Locale;
 public final class ImageDecoder {
     private static final String SUPPORTED = "JPEG, PNG, GIF, BMP, TIFF, WebP";
 
+    /** Enough for the format's signature and, for BMP, the image size. */
+    private static final int HEAD_BYTES = 26;
+
     private final long maxPixels;
 
     public ImageDecoder(long maxPixels) {
@@ -36,7 +39,12 @@ public final class ImageDecoder {
      * @throws IOException   when the file itself cannot be read
      */
     public BufferedImage decode(Path file) throws ImageRejected, IOException {
-        ImageFormat format = sniff(file);
+        byte[] head = new byte[HEAD_BYTES];
+        int length;
+        try (InputStream in = Files.newInputStream(file)) {
+            length = in.readNBytes(head, 0, head.length);
+        }
+        ImageFormat format = ImageFormat.sniff(head, length);
         if (format == null) {
             throw new ImageRejected(ImageRejected.UNSUPPORTED_MEDIA,
                     "the file is not a supported image (" + SUPPORTED + ")");
@@ -46,6 +54,11 @@ public final class ImageDecoder {
             throw new ImageRejected(ImageRejected.UNSUPPORTED_MEDIA,
                     format.displayName + " images are not supported: no " + format.displayName
                             + " decoder is installed");
+        }
+        if (format == ImageFormat.BMP && length >= 26) {
+            // The JDK's BMP reader refuses a header whose size does not match the file before telling its size,
+            // which would report a bomb as a corrupt file rather than as too large.
+            checkSize(bmpWidth(head), bmpHeight(head));
         }
         ImageReader reader = readers.next();
         BufferedImage image;
@@ -68,13 +81,7 @@ public final class ImageDecoder {
         reader.addIIOReadWarningListener((source, warning) -> warnings.add(warning));
         try {
             reader.setInput(in, true, false);
-            int width = reader.getWidth(0);
-            int height = reader.getHeight(0);
-            long pixels = (long) width * height;
-            if (pixels > maxPixels) {
-                throw new ImageRejected(ImageRejected.IMAGE_TOO_LARGE, "image is " + width + "×" + height
-                        + " (" + pixels + " pixels), over the limit of " + maxPixels + " pixels");
-            }
+            checkSize(reader.getWidth(0), reader.getHeight(0));
             BufferedImage image = reader.read(0);
             // The JPEG reader only warns about a cut-off file and fills the missing part with gray.
             // Other warnings (e.g. stray bytes between markers) are common in camera files and harmless.
@@ -91,18 +98,35 @@ public final class ImageDecoder {
         }
     }
 
+    private void checkSize(long width, long height) throws ImageRejected {
+        long pixels = width * height;
+        if (pixels > maxPixels) {
+            throw new ImageRejected(ImageRejected.IMAGE_TOO_LARGE, "image is " + width + "×" + height
+                    + " (" + pixels + " pixels), over the limit of " + maxPixels + " pixels");
+        }
+    }
+
+    /** Width from the DIB header: 16 bits in the old 12-byte OS/2 header, else 32 (little-endian). */
+    private static long bmpWidth(byte[] head) {
+        return littleEndian(head, 14, 4) == 12 ? littleEndian(head, 18, 2) : Math.abs((int) littleEndian(head, 18, 4));
+    }
+
+    /** Height, likewise; negative in the 32-bit form for top-down images. */
+    private static long bmpHeight(byte[] head) {
+        return littleEndian(head, 14, 4) == 12 ? littleEndian(head, 20, 2) : Math.abs((int) littleEndian(head, 22, 4));
+    }
+
+    private static long littleEndian(byte[] bytes, int at, int count) {
+        long value = 0;
+        for (int i = count - 1; i >= 0; i--) {
+            value = value << 8 | (bytes[at + i] & 0xFF);
+        }
+        return value;
+    }
+
     private static ImageRejected undecodable(ImageFormat format, String why) {
         return new ImageRejected(ImageRejected.UNSUPPORTED_MEDIA,
                 "the " + format.displayName + " file could not be decoded: " + why);
-    }
-
-    private static ImageFormat sniff(Path file) throws IOException {
-        byte[] head = new byte[ImageFormat.HEADER_BYTES];
-        int length;
-        try (InputStream in = Files.newInputStream(file)) {
-            length = in.readNBytes(head, 0, head.length);
-        }
-        return ImageFormat.sniff(head, length);
     }
 
     /** Applies EXIF orientation 1–8: the transform that makes the stored pixels upright. */

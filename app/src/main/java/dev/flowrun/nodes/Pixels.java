@@ -39,6 +39,30 @@ final class Pixels {
         return image.getRGB(0, 0, w, h, null, 0, w);
     }
 
+    /**
+     * The image's pixels as packed ints, row-major, for reading only: the backing array itself when the image is a
+     * whole TYPE_INT_ARGB or TYPE_INT_RGB image (no copy, which matters at 50 megapixels), else a fresh ARGB copy.
+     * For an image without alpha the top byte means nothing: callers check {@link #hasAlpha} first.
+     */
+    static int[] readOnly(BufferedImage image) {
+        int type = image.getType();
+        if ((type == BufferedImage.TYPE_INT_ARGB || type == BufferedImage.TYPE_INT_RGB) && isWhole(image)) {
+            return data(image);
+        }
+        return argb(image);
+    }
+
+    /** Whether the raster is the whole of its buffer, as for any image not made by {@code getSubimage}. */
+    private static boolean isWhole(BufferedImage image) {
+        var raster = image.getRaster();
+        var model = raster.getSampleModel();
+        return raster.getSampleModelTranslateX() == 0 && raster.getSampleModelTranslateY() == 0
+                && model instanceof java.awt.image.SinglePixelPackedSampleModel packed
+                && packed.getScanlineStride() == image.getWidth()
+                && raster.getDataBuffer().getSize() == image.getWidth() * image.getHeight()
+                && raster.getDataBuffer().getNumBanks() == 1;
+    }
+
     /** A new TYPE_INT_ARGB or TYPE_INT_RGB image. */
     static BufferedImage create(int width, int height, boolean alpha) {
         return new BufferedImage(width, height, alpha ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);

@@ -5,145 +5,103 @@ package dev.flowrun.nodes;
  * <ol>
  * <li>flood fill from the border through pixels closer than the threshold, so only backdrop connected to the
  *     edge goes: an object part that happens to match the backdrop, but is enclosed by the object, stays;</li>
+ * <li>the subject's shadow on the backdrop goes too (see {@link ShadowGrowth});</li>
  * <li>enclosed holes (a mug handle, the inside of a ring) are background too, but only when large, clearly
  *     backdrop-coloured on average (mean distance under half the threshold) and empty: a backdrop-coloured
  *     area with things inside it (a white label with text, a white panel with parts on it) belongs to the
  *     subject, while the backdrop seen through a handle has nothing in it (see {@link EnclosedContent});</li>
  * <li>foreground specks too small to be anything (noise, dust) are dropped.</li>
  * </ol>
- * Everything is 4-connected and linear in the number of pixels; one int queue is reused for every pass.
+ * Everything is 4-connected and linear in the number of pixels.
  */
 final class Segmentation {
-    private static final byte UNSEEN = 0;
+    private static final byte FOREGROUND = 0;
     private static final byte BACKGROUND = 1;
-    private static final byte SEEN = 2; // examined in the current pass, stays foreground
+    private static final byte CANDIDATE = 2; // backdrop-coloured but enclosed: judged as a possible hole
     private static final byte KEPT = 3; // examined by the speck pass, stays foreground
 
-    private final int w;
-    private final int h;
-    private final float[] distance;
-    private final float threshold;
-    private final byte[] state;
-    private final int[] queue;
-
-    private Segmentation(int w, int h, float[] distance, float threshold, int[] queue) {
-        this.w = w;
-        this.h = h;
-        this.distance = distance;
-        this.threshold = threshold;
-        this.state = new byte[w * h];
-        this.queue = queue;
+    private Segmentation() {
     }
 
     /**
-     * Returns the foreground mask: 1 = foreground, 0 = background. {@code queue} must hold w*h ints and is
-     * scratch space.
+     * Returns the foreground mask: 1 = foreground, 0 = background. {@code distance} and {@code threshold} are in
+     * the model's stored units (ΔE × {@value BackgroundModel#DISTANCE_SCALE}).
      */
-    static byte[] foreground(int w, int h, float[] distance, float threshold, int[] queue) {
-        Segmentation s = new Segmentation(w, h, distance, threshold, queue);
-        s.floodFromBorder();
-        s.claimHoles(Math.max(16, w * h / 1000));
-        s.dropSpecks(Math.max(8, w * h / 50000));
-        byte[] mask = s.state;
-        for (int i = 0; i < mask.length; i++) {
-            mask[i] = mask[i] == BACKGROUND ? (byte) 0 : (byte) 1;
+    static byte[] foreground(int[] src, boolean opaque, int w, int h, byte[] distance, int threshold,
+                             BackgroundModel model, int[] scratch) {
+        byte[] state = new byte[w * h];
+        SpanFill fill = new SpanFill(w, h, state, distance);
+        floodFromBorder(fill, w, h, threshold);
+        new ShadowGrowth(src, opaque, w, h, distance, threshold, model, state, scratch).claim();
+        claimHoles(fill, state, distance, w, h, threshold);
+        dropSpecks(fill, state, Math.max(8, (long) w * h / 50000));
+        for (int i = 0; i < state.length; i++) {
+            state[i] = state[i] == BACKGROUND ? (byte) 0 : (byte) 1;
         }
-        return mask;
+        return state;
     }
 
-    private void floodFromBorder() {
-        int tail = 0;
+    static boolean isBackground(byte state) {
+        return state == BACKGROUND;
+    }
+
+    static byte background() {
+        return BACKGROUND;
+    }
+
+    private static void floodFromBorder(SpanFill fill, int w, int h, int threshold) {
         for (int x = 0; x < w; x++) {
-            tail = seed(x, tail);
-            tail = seed((h - 1) * w + x, tail);
+            seed(fill, x, threshold);
+            seed(fill, (h - 1) * w + x, threshold);
         }
         for (int y = 1; y < h - 1; y++) {
-            tail = seed(y * w, tail);
-            tail = seed(y * w + w - 1, tail);
+            seed(fill, y * w, threshold);
+            seed(fill, y * w + w - 1, threshold);
         }
-        grow(0, tail, BACKGROUND, true);
     }
 
-    private int seed(int i, int tail) {
-        if (state[i] == UNSEEN && distance[i] < threshold) {
-            state[i] = BACKGROUND;
-            queue[tail++] = i;
+    private static void seed(SpanFill fill, int i, int threshold) {
+        if (fill.joins(i, FOREGROUND, threshold)) {
+            fill.fill(i, FOREGROUND, BACKGROUND, threshold, false);
         }
-        return tail;
     }
 
-    private void claimHoles(int minSize) {
-        float maxMean = threshold / 2;
+    private static void claimHoles(SpanFill fill, byte[] state, byte[] distance, int w, int h, int threshold) {
+        long minSize = Math.max(16, (long) w * h / 1000);
+        double maxMean = threshold / 2.0;
         EnclosedContent content = new EnclosedContent(w, h);
         for (int i = 0; i < state.length; i++) {
-            if (state[i] != UNSEEN || distance[i] >= threshold) {
+            if (!fill.joins(i, FOREGROUND, threshold)) {
                 continue;
             }
-            state[i] = SEEN;
-            queue[0] = i;
-            int size = grow(0, 1, SEEN, true);
-            double sum = 0;
-            for (int k = 0; k < size; k++) {
-                sum += distance[queue[k]];
-            }
-            if (size >= minSize && sum / size < maxMean && !content.enclosedBy(queue, size)) {
-                for (int k = 0; k < size; k++) {
-                    state[queue[k]] = BACKGROUND;
-                }
-            }
-        }
-    }
-
-    private void dropSpecks(int minSize) {
-        for (int i = 0; i < state.length; i++) {
-            if (state[i] == BACKGROUND || state[i] == KEPT) {
-                continue;
-            }
-            state[i] = KEPT;
-            queue[0] = i;
-            int size = grow(0, 1, KEPT, false);
+            long size = fill.fill(i, FOREGROUND, CANDIDATE, threshold, true);
             if (size < minSize) {
-                for (int k = 0; k < size; k++) {
-                    state[queue[k]] = BACKGROUND;
+                continue;
+            }
+            long sum = 0;
+            IntList spans = fill.spans;
+            for (int k = 0; k < spans.size(); k += 3) {
+                int row = spans.get(k) * w;
+                for (int x = spans.get(k + 1), end = spans.get(k + 2); x <= end; x++) {
+                    sum += distance[row + x] & 0xFF;
                 }
             }
+            if ((double) sum / size < maxMean && !content.enclosedBy(spans, size)) {
+                fill.paintSpans(BACKGROUND);
+            }
+        }
+        for (int i = 0; i < state.length; i++) {
+            if (state[i] == CANDIDATE) {
+                state[i] = FOREGROUND;
+            }
         }
     }
 
-    /**
-     * Breadth-first growth from queue[head..tail): marks neighbours with {@code mark} and appends them. With
-     * {@code nearOnly} a neighbour must be UNSEEN and under the threshold; otherwise any non-background pixel
-     * not yet marked joins. Returns the final tail, i.e. the component's size when started from head 0.
-     */
-    private int grow(int head, int tail, byte mark, boolean nearOnly) {
-        while (head < tail) {
-            int i = queue[head++];
-            int x = i % w;
-            if (x > 0) {
-                tail = visit(i - 1, tail, mark, nearOnly);
-            }
-            if (x < w - 1) {
-                tail = visit(i + 1, tail, mark, nearOnly);
-            }
-            if (i >= w) {
-                tail = visit(i - w, tail, mark, nearOnly);
-            }
-            if (i < state.length - w) {
-                tail = visit(i + w, tail, mark, nearOnly);
+    private static void dropSpecks(SpanFill fill, byte[] state, long minSize) {
+        for (int i = 0; i < state.length; i++) {
+            if (state[i] == FOREGROUND && fill.fill(i, FOREGROUND, KEPT, SpanFill.NO_LIMIT, true) < minSize) {
+                fill.paintSpans(BACKGROUND);
             }
         }
-        return tail;
-    }
-
-    private int visit(int j, int tail, byte mark, boolean nearOnly) {
-        byte s = state[j];
-        boolean joins = nearOnly
-                ? s == UNSEEN && distance[j] < threshold
-                : s != BACKGROUND && s != mark;
-        if (joins) {
-            state[j] = mark;
-            queue[tail++] = j;
-        }
-        return tail;
     }
 }

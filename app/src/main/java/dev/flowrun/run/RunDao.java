@@ -28,14 +28,14 @@ public interface RunDao {
     @SqlUpdate("""
             INSERT INTO runs (workspace_id, workflow_id, name, status, run_trigger, graph, zip_url, zip_layout,
                               webhook_url, total_items, completed_items, failed_items, output_count,
-                              created_at, updated_at)
+                              ingesting, created_at, updated_at)
             VALUES (:workspaceId, :workflowId, :name, 'queued', 'api', :graph, :zipUrl, :zipLayout,
-                    :webhookUrl, :totalItems, 0, 0, 0, :now, :now)""")
+                    :webhookUrl, :totalItems, 0, 0, 0, :ingesting, :now, :now)""")
     @GetGeneratedKeys("id")
     long insertRun(@Bind("workspaceId") long workspaceId, @Bind("workflowId") long workflowId,
                    @Bind("name") String name, @Bind("graph") String graph, @Bind("zipUrl") String zipUrl,
                    @Bind("zipLayout") String zipLayout, @Bind("webhookUrl") String webhookUrl,
-                   @Bind("totalItems") int totalItems, @Bind("now") Instant now);
+                   @Bind("totalItems") int totalItems, @Bind("ingesting") boolean ingesting, @Bind("now") Instant now);
 
     @SqlBatch("""
             INSERT INTO run_items (run_id, position, status, inputs, search_text)
@@ -45,6 +45,12 @@ public interface RunDao {
 
     @SqlQuery("SELECT id FROM run_items WHERE run_id = :runId AND status = 'queued' ORDER BY id")
     List<Long> queuedItemIds(@Bind("runId") long runId);
+
+    /** One page of the run's queued items after {@code afterId}, so a big run is enqueued without one big list. */
+    @SqlQuery("""
+            SELECT id FROM run_items WHERE run_id = :runId AND status = 'queued' AND id > :afterId
+            ORDER BY id LIMIT :limit""")
+    List<Long> queuedItemIdsAfter(@Bind("runId") long runId, @Bind("afterId") long afterId, @Bind("limit") int limit);
 
     @SqlQuery("SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id AND workspace_id = :workspaceId")
     Optional<RunRow> findRun(@Bind("workspaceId") long workspaceId, @Bind("id") long id);

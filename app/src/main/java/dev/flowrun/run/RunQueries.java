@@ -6,50 +6,93 @@ import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.reflect.ConstructorMapper;
 import org.jdbi.v3.core.statement.Query;
 
-/** The two listings whose WHERE clause depends on the filters given. */
+/**
+ * The two listings whose WHERE clause depends on the filters given. Their unfiltered pages are index ranges, so
+ * the last page costs what the first does (V4.sql): OFFSET would walk every row before the page.
+ */
 final class RunQueries {
     private RunQueries() {
     }
 
     static List<RunRow> listRuns(Handle handle, RunFilter filter, PageRequest page) {
+        if (unfiltered(filter)) {
+            return newestByNumber(handle, filter.workspaceId(), page);
+        }
+        // Filtered lists sort their matches: O(runs of that status or workflow), not O(all runs).
         Query query = handle.createQuery("SELECT " + RunDao.RUN_COLUMNS + " FROM runs WHERE " + where(filter)
-                + " ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset");
+                + " ORDER BY workspace_seq DESC LIMIT :limit OFFSET :offset");
         bind(query, filter);
         return query.bind("limit", page.pageSize()).bind("offset", page.offset())
                 .map(ConstructorMapper.of(RunRow.class)).list();
     }
 
+    /**
+     * The workspace's runs are numbered 1 to its run count in createdAt-then-id order ({@link RunNumbers}), so
+     * newest first, page N holds the numbers from {@code count - offset} down: one range of the index.
+     */
+    private static List<RunRow> newestByNumber(Handle handle, long workspaceId, PageRequest page) {
+        long top = handle.attach(RunNumbers.class).runCount(workspaceId) - page.offset();
+        if (top < 1) {
+            return List.of();
+        }
+        long bottom = Math.max(1, top - page.pageSize() + 1);
+        return handle.createQuery("SELECT " + RunDao.RUN_COLUMNS + """
+                         FROM runs
+                        WHERE workspace_id = :workspaceId AND workspace_seq BETWEEN :bottom AND :top
+                        ORDER BY workspace_seq DESC""")
+                .bind("workspaceId", workspaceId).bind("bottom", bottom).bind("top", top)
+                .map(ConstructorMapper.of(RunRow.class)).list();
+    }
+
     static long countRuns(Handle handle, RunFilter filter) {
+        if (unfiltered(filter)) {
+            return handle.attach(RunNumbers.class).runCount(filter.workspaceId());
+        }
         Query query = handle.createQuery("SELECT COUNT(*) FROM runs WHERE " + where(filter));
         bind(query, filter);
         return query.mapTo(Long.class).one();
     }
 
     static List<ItemRow> items(Handle handle, long runId, String q, PageRequest page) {
-        Query query = handle.createQuery("SELECT " + RunDao.ITEM_COLUMNS + " FROM run_items WHERE run_id = :runId"
-                + (q == null ? "" : " AND search_text LIKE :pattern ESCAPE '!'")
-                + " ORDER BY id LIMIT :limit OFFSET :offset");
-        query.bind("runId", runId).bind("limit", page.pageSize()).bind("offset", page.offset());
-        if (q != null) {
-            query.bind("pattern", containsPattern(q));
+        if (q == null) {
+            // Positions run 0, 1, 2, … in id order (RunService.insertItems, ZipRunDao.publishStaged): a page is a range.
+            return handle.createQuery("SELECT " + RunDao.ITEM_COLUMNS + """
+                             FROM run_items
+                            WHERE run_id = :runId AND position >= :from AND position < :to
+                            ORDER BY position""")
+                    .bind("runId", runId).bind("from", page.offset()).bind("to", page.offset() + page.pageSize())
+                    .map(ConstructorMapper.of(ItemRow.class)).list();
         }
-        return query.map(ConstructorMapper.of(ItemRow.class)).list();
+        // q is a substring match: it reads every item of the run (at most 10,000), never those of other runs.
+        return handle.createQuery("SELECT " + RunDao.ITEM_COLUMNS + """
+                         FROM run_items
+                        WHERE run_id = :runId AND search_text LIKE :pattern ESCAPE '!'
+                        ORDER BY id LIMIT :limit OFFSET :offset""")
+                .bind("runId", runId).bind("pattern", containsPattern(q))
+                .bind("limit", page.pageSize()).bind("offset", page.offset())
+                .map(ConstructorMapper.of(ItemRow.class)).list();
     }
 
     static long countItems(Handle handle, long runId, String q) {
-        Query query = handle.createQuery("SELECT COUNT(*) FROM run_items WHERE run_id = :runId"
-                + (q == null ? "" : " AND search_text LIKE :pattern ESCAPE '!'"));
-        query.bind("runId", runId);
-        if (q != null) {
-            query.bind("pattern", containsPattern(q));
+        if (q == null) {
+            // Set in the transaction that inserts (or publishes) the run's items, so it is their count.
+            return handle.createQuery("SELECT total_items FROM runs WHERE id = :runId").bind("runId", runId)
+                    .mapTo(Long.class).one();
         }
-        return query.mapTo(Long.class).one();
+        return handle.createQuery("""
+                        SELECT COUNT(*) FROM run_items WHERE run_id = :runId AND search_text LIKE :pattern ESCAPE '!'""")
+                .bind("runId", runId).bind("pattern", containsPattern(q))
+                .mapTo(Long.class).one();
     }
 
     /** {@code %q%}, lower-cased like the stored search text, with LIKE's own characters taken literally. */
     static String containsPattern(String q) {
         String escaped = q.toLowerCase(Locale.ROOT).replace("!", "!!").replace("%", "!%").replace("_", "!_");
         return "%" + escaped + "%";
+    }
+
+    private static boolean unfiltered(RunFilter filter) {
+        return filter.status() == null && filter.workflowId() == null;
     }
 
     private static String where(RunFilter filter) {

@@ -35,7 +35,13 @@ public final class RunRequests {
             throw new InvalidRequest(hasInputs ? "zipUrl" : "inputs", "give exactly one of inputs and zipUrl");
         }
         if (hasZip) {
-            return new RunRequest(List.of(), httpUrl(body.get("zipUrl"), "zipUrl"), layout, webhookUrl);
+            String zipUrl = httpUrl(body.get("zipUrl"), "zipUrl");
+            if (graph.inputNodes().size() != 1) {
+                throw new InvalidRequest("zipUrl", "a zipUrl feeds a workflow's single input node; this workflow has "
+                        + graph.inputNodes().size() + " input nodes " + graph.inputNodes().stream().map(GraphNode::id).toList()
+                        + ", so give inputs instead");
+            }
+            return new RunRequest(List.of(), zipUrl, layout, webhookUrl);
         }
         return new RunRequest(items(body.get("inputs"), graph), null, layout, webhookUrl);
     }

@@ -3,7 +3,6 @@ package dev.flowrun.run;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.SignedUrl;
@@ -30,17 +29,19 @@ public final class RunService {
     private final RunViews views;
     private final UrlSigner signer;
     private final ItemQueue queue;
+    private final ZipQueue zips;
     private final RunFinishedListener finishedListener;
     private final Clock clock;
 
     public RunService(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views, UrlSigner signer,
-                      ItemQueue queue, RunFinishedListener finishedListener, Clock clock) {
+                      ItemQueue queue, ZipQueue zips, RunFinishedListener finishedListener, Clock clock) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.workflows = workflows;
         this.views = views;
         this.signer = signer;
         this.queue = queue;
+        this.zips = zips;
         this.finishedListener = finishedListener;
         this.clock = clock;
     }
@@ -48,20 +49,25 @@ public final class RunService {
     public RunView create(long workspaceId, long workflowId, JsonNode body) {
         StoredWorkflow workflow = workflows.load(workspaceId, workflowId);
         RunRequest request = requests.parse(body, workflow.graph());
-        if (request.zipUrl() != null) {
-            throw new InvalidRequest("zipUrl", "runs over a zipUrl are not available in this version yet; give inputs");
-        }
+        boolean zip = request.zipUrl() != null;
         Instant now = now();
         String graphJson = workflow.graph().toJsonText(mapper);
         List<Map<String, FileRef>> items = request.items();
         // The answer is the run as created: read before any worker can see it, so it is always "queued".
         RunRow created = jdbi.inTransaction(handle -> {
             RunDao dao = handle.attach(RunDao.class);
-            long id = dao.insertRun(workspaceId, workflow.id(), runName(workflow.name(), now), graphJson, null,
-                    request.zipLayout().json(), request.webhookUrl(), items.size(), now);
+            long id = dao.insertRun(workspaceId, workflow.id(), runName(workflow.name(), now), graphJson,
+                    request.zipUrl(), request.zipLayout().json(), request.webhookUrl(), items.size(), zip, now);
             insertItems(dao, id, items);
+            // Last, so the workspace row stays locked only until this commit (the list pages by this number).
+            handle.attach(RunNumbers.class).number(workspaceId, id, now);
             return dao.findRun(id).orElseThrow();
         });
+        if (zip) {
+            // Read in the background; totalItems stays 0 until the whole archive has been read (contract §5).
+            zips.submit(created.id());
+            return views.run(created);
+        }
         List<Long> itemIds = jdbi.withExtension(RunDao.class, dao -> dao.queuedItemIds(created.id()));
         queue.enqueue(created.id(), itemIds);
         return views.run(created);
@@ -156,8 +162,11 @@ public final class RunService {
         }
     }
 
-    /** Where an item's downloaded input is stored; fixed at creation so the item can point at it at once. */
-    static String inputKey(long runId, int position, String nodeId, String fileName) {
+    /**
+     * Where an item's input is stored; fixed at creation so the item can point at it at once. Derived from the
+     * item's position and only the base of its name made safe, so no name can place a file elsewhere.
+     */
+    public static String inputKey(long runId, int position, String nodeId, String fileName) {
         String base = fileName.contains("/") ? fileName.substring(fileName.lastIndexOf('/') + 1) : fileName;
         return "runs/" + runId + "/in/" + position + "/" + FileStore.safeSegment(nodeId) + "/" + FileStore.safeSegment(base);
     }

@@ -37,14 +37,35 @@ public interface RunTransitions {
     int finishItem(@Bind("itemId") long itemId, @Bind("status") String status, @Bind("errorCode") String errorCode,
                    @Bind("errorMessage") String errorMessage, @Bind("now") Instant now);
 
-    /** The run's first terminal status, once every item is counted (interface §3). */
+    /**
+     * The run's first terminal status, once every item is counted (interface §3). Never while a zip run's archive
+     * is still being read: its total is not known yet.
+     */
     @SqlUpdate("""
             UPDATE runs SET status = CASE WHEN failed_items = 0 AND total_items > 0 THEN 'completed'
                                           WHEN completed_items = 0 THEN 'failed'
                                           ELSE 'partial' END,
                             finished_at = :now, updated_at = :now
-            WHERE id = :runId AND status = 'running' AND completed_items + failed_items >= total_items""")
+            WHERE id = :runId AND status = 'running' AND ingesting = FALSE
+              AND completed_items + failed_items >= total_items""")
     int finishRunIfDone(@Bind("runId") long runId, @Bind("now") Instant now);
+
+    /**
+     * A zip run's archive has been read: its items are published in the same transaction, so the total is set
+     * before any item can run. 0 rows means the run was cancelled meanwhile and its staged items are to go.
+     */
+    @SqlUpdate("""
+            UPDATE runs SET total_items = :totalItems, ingesting = FALSE, updated_at = :now
+            WHERE id = :runId AND status IN ('queued', 'running') AND ingesting = TRUE""")
+    int finishIngesting(@Bind("runId") long runId, @Bind("totalItems") int totalItems, @Bind("now") Instant now);
+
+    /** The run as a whole failed (its zip could not be read); 0 rows means it was terminal already. */
+    @SqlUpdate("""
+            UPDATE runs SET status = 'failed', error_code = :errorCode, error_message = :errorMessage,
+                            finished_at = :now, updated_at = :now
+            WHERE id = :runId AND status IN ('queued', 'running')""")
+    int failRun(@Bind("runId") long runId, @Bind("errorCode") String errorCode,
+                @Bind("errorMessage") String errorMessage, @Bind("now") Instant now);
 
     @SqlUpdate("""
             UPDATE runs SET status = 'cancelled', finished_at = :now, updated_at = :now

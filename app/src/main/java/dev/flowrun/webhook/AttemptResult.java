@@ -1,5 +1,6 @@
 package dev.flowrun.webhook;
 
+import dev.flowrun.net.BlockedAddress;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -19,7 +20,10 @@ record AttemptResult(Integer statusCode, String error, long latencyMs) {
 
     static AttemptResult of(IOException e, long latencyMs, java.time.Duration timeout) {
         String error;
-        if (e instanceof InterruptedIOException) {
+        if (e instanceof BlockedAddress) {
+            // The outbound guard refused the address: no connection was opened. Its message names the rule.
+            error = e.getMessage();
+        } else if (e instanceof InterruptedIOException) {
             error = "no answer within " + timeout.toMillis() + " ms";
         } else if (e instanceof UnknownHostException) {
             error = "DNS lookup failed: " + e.getMessage();

@@ -170,6 +170,65 @@ class RemoveBackgroundTest {
     }
 
     @Test
+    void highlightJustInsideTheOutlineStaysOpaque() throws NodeFailure {
+        // A glossy product: a pale streak two pixels inside the left edge, on the line between subject and
+        // backdrop colour, which a per-pixel coverage estimate alone would make half transparent.
+        BufferedImage image = TestSupport.filled(200, 200, 0xFFFFFFFF, false);
+        for (int y = 40; y < 160; y++) {
+            for (int x = 50; x < 150; x++) {
+                boolean streak = x >= 52 && x < 55 && y >= 60 && y < 140;
+                image.setRGB(x, y, streak ? 0xFFA0A8D8 : 0xFF182890);
+            }
+        }
+        BufferedImage cut = transform("removeBackground", "{}").apply(image);
+        assertThat(alpha(cut.getRGB(53, 100))).isEqualTo(255);
+        assertThat(cut.getRGB(53, 100) & 0xFFFFFF).isEqualTo(0xA0A8D8);
+        assertThat(alpha(cut.getRGB(100, 100))).isEqualTo(255);
+        assertThat(alpha(cut.getRGB(45, 100))).isZero();
+    }
+
+    @Test
+    void softShadowBelowAColouredSubjectGoes() throws NodeFailure {
+        BufferedImage cut = transform("removeBackground", "{}").apply(withShadow(0xC83228));
+        assertThat(alpha(cut.getRGB(100, 100))).isEqualTo(255);
+        assertThat(alpha(cut.getRGB(100, 152))).as("in the shadow, just below").isZero();
+        assertThat(alpha(cut.getRGB(40, 150))).as("in the shadow, to the side").isZero();
+    }
+
+    @Test
+    void graySubjectBesideItsShadowIsKeptWhole() throws NodeFailure {
+        // Gray on white is the shadow's own colour: the shadow then stays rather than risk eating the subject.
+        BufferedImage cut = transform("removeBackground", "{}").apply(withShadow(0xB0B0B0));
+        for (int y = 65; y < 145; y += 10) {
+            for (int x = 65; x < 140; x += 10) {
+                assertThat(alpha(cut.getRGB(x, y))).as("%d,%d", x, y).isEqualTo(255);
+            }
+        }
+        assertThat(alpha(cut.getRGB(10, 10))).isZero();
+    }
+
+    /** A 200×200 white shot of a box (60..140, 60..150) with a soft shadow spreading from its base. */
+    private static BufferedImage withShadow(int subject) {
+        BufferedImage image = new BufferedImage(200, 200, BufferedImage.TYPE_INT_RGB);
+        java.util.Random noise = new java.util.Random(5);
+        for (int y = 0; y < 200; y++) {
+            for (int x = 0; x < 200; x++) {
+                double u = (x - 100) / 70.0;
+                double v = (y - 150) / 14.0;
+                double lit = 1 - 0.3 * Math.exp(-2 * (u * u + v * v));
+                boolean box = x >= 60 && x < 140 && y >= 60 && y < 150;
+                int rgb = 0;
+                for (int shift = 16; shift >= 0; shift -= 8) {
+                    double c = box ? (subject >> shift & 0xFF) : 250 * lit;
+                    rgb |= (int) Math.max(0, Math.min(255, Math.round(c + noise.nextGaussian() * 1.5))) << shift;
+                }
+                image.setRGB(x, y, rgb);
+            }
+        }
+        return image;
+    }
+
+    @Test
     void largeImageIsQuick() throws NodeFailure {
         SyntheticShots.Shot shot = render(2000, 1500, circle(1000, 750, 500), 0x3060A0, flat(0xF0F0F0), 0, 8);
         TransformNode node = transform("removeBackground", "{'feather': 3}");

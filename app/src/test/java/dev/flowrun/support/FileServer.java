@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
@@ -20,6 +21,7 @@ import okio.Buffer;
 public final class FileServer implements AutoCloseable {
     private final MockWebServer server = new MockWebServer();
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
+    private final Map<String, Supplier<MockResponse>> answers = new ConcurrentHashMap<>();
     private final AtomicInteger heldRequests = new AtomicInteger();
     private volatile CountDownLatch gate = new CountDownLatch(1);
 
@@ -34,6 +36,10 @@ public final class FileServer implements AutoCloseable {
                         return new MockResponse.Builder().code(503).build();
                     }
                     path = path.substring("/held".length());
+                }
+                Supplier<MockResponse> answer = answers.get(path);
+                if (answer != null) {
+                    return answer.get();
                 }
                 byte[] bytes = files.get(path);
                 if (bytes == null) {
@@ -51,6 +57,19 @@ public final class FileServer implements AutoCloseable {
 
     public FileServer serve(String path, byte[] bytes) {
         files.put(path, bytes);
+        return this;
+    }
+
+    /** The bytes in chunks, without Content-Length: a client learns the size only by reading. */
+    public FileServer serveChunked(String path, byte[] bytes) {
+        answers.put(path, () -> new MockResponse.Builder().code(200).chunkedBody(new Buffer().write(bytes), 64 * 1024).build());
+        return this;
+    }
+
+    /** Answers with {@code Content-Length: declared} whatever it sends: a careful client refuses on the header alone. */
+    public FileServer serveDeclaringLength(String path, byte[] bytes, long declared) {
+        answers.put(path, () -> new MockResponse.Builder().code(200).body(new Buffer().write(bytes))
+                .setHeader("Content-Length", declared).build());
         return this;
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.App;
 import dev.flowrun.Config;
+import dev.flowrun.nodes.NodeCatalogue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,13 +29,15 @@ public final class TestApp implements AutoCloseable {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private final Path dataDir;
     private final Map<String, String> env;
+    private final NodeCatalogue catalogue;
     private final OkHttpClient client = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(30)).build();
     private App app;
 
-    private TestApp(Path dataDir, Map<String, String> env) {
+    private TestApp(Path dataDir, Map<String, String> env, NodeCatalogue catalogue) {
         this.dataDir = dataDir;
         this.env = env;
-        this.app = App.start(Config.fromEnv(env));
+        this.catalogue = catalogue;
+        this.app = App.start(Config.fromEnv(env), catalogue);
     }
 
     public static TestApp start() {
@@ -43,6 +46,11 @@ public final class TestApp implements AutoCloseable {
 
     /** Starts with test defaults (a known key, an admin token, loopback allowed) overridden by {@code overrides}. */
     public static TestApp start(Map<String, String> overrides) {
+        return start(overrides, NodeCatalogue.standard());
+    }
+
+    /** The same with another node catalogue, e.g. one with a node that misbehaves on purpose. */
+    public static TestApp start(Map<String, String> overrides, NodeCatalogue catalogue) {
         try {
             Path dir = Files.createTempDirectory("flowrun-test");
             Map<String, String> env = new HashMap<>();
@@ -54,7 +62,7 @@ public final class TestApp implements AutoCloseable {
             env.put("FLOWRUN_WORKERS", "2");
             env.putAll(overrides);
             env.values().removeIf(v -> v == null || v.isEmpty());
-            return new TestApp(dir, env);
+            return new TestApp(dir, env, catalogue);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -75,7 +83,7 @@ public final class TestApp implements AutoCloseable {
     /** Stops abruptly (workers interrupted mid-item, as in a crash) and starts again on the same database. */
     public void restart(Duration grace) {
         app.stop(grace);
-        app = App.start(Config.fromEnv(env));
+        app = App.start(Config.fromEnv(env), catalogue);
     }
 
     public void stopAbruptly() {
@@ -83,7 +91,7 @@ public final class TestApp implements AutoCloseable {
     }
 
     public void startAgain() {
-        app = App.start(Config.fromEnv(env));
+        app = App.start(Config.fromEnv(env), catalogue);
     }
 
     public Reply get(String path) {

@@ -1,23 +1,23 @@
 package dev.flowrun.nodes;
 
-/** Separable box blur of a 0/1 mask into 0–255 alpha, edges clamped, O(pixels) for any radius. */
-final class BoxBlur {
-    private BoxBlur() {
+/** Separable box blur of 0–255 alpha, edges clamped, O(pixels) for any radius. */
+final class AlphaBlur {
+    private AlphaBlur() {
     }
 
-    /** {@code radius} at most 63, so a horizontal window sum fits in a byte. */
-    static byte[] of(byte[] mask, int w, int h, int radius) {
+    /** {@code radius} at most 63, so a horizontal window sum fits in a short. */
+    static byte[] of(byte[] alpha, int w, int h, int radius) {
         int window = 2 * radius + 1;
-        byte[] horizontal = new byte[mask.length];
+        short[] horizontal = new short[alpha.length];
         for (int y = 0; y < h; y++) {
             int row = y * w;
             int sum = 0;
             for (int k = -radius; k <= radius; k++) {
-                sum += mask[row + clamp(k, w)];
+                sum += alpha[row + clamp(k, w)] & 0xFF;
             }
             for (int x = 0; x < w; x++) {
-                horizontal[row + x] = (byte) sum;
-                sum += mask[row + clamp(x + radius + 1, w)] - mask[row + clamp(x - radius, w)];
+                horizontal[row + x] = (short) sum;
+                sum += (alpha[row + clamp(x + radius + 1, w)] & 0xFF) - (alpha[row + clamp(x - radius, w)] & 0xFF);
             }
         }
         int area = window * window;
@@ -28,17 +28,17 @@ final class BoxBlur {
                 column[x] += horizontal[row + x];
             }
         }
-        byte[] alpha = new byte[mask.length];
+        byte[] out = new byte[alpha.length];
         for (int y = 0; y < h; y++) {
             int row = y * w;
             int add = clamp(y + radius + 1, h) * w;
             int drop = clamp(y - radius, h) * w;
             for (int x = 0; x < w; x++) {
-                alpha[row + x] = (byte) ((column[x] * 255 + area / 2) / area);
+                out[row + x] = (byte) ((column[x] + area / 2) / area);
                 column[x] += horizontal[add + x] - horizontal[drop + x];
             }
         }
-        return alpha;
+        return out;
     }
 
     private static int clamp(int i, int size) {

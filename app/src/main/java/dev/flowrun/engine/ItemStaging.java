@@ -1,0 +1,77 @@
+package dev.flowrun.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.files.FileStore;
+import dev.flowrun.input.zip.ImageEntry;
+import dev.flowrun.input.zip.ImageEntrySink;
+import dev.flowrun.input.zip.StopCheck;
+import dev.flowrun.run.RunService;
+import dev.flowrun.run.StagedItem;
+import dev.flowrun.run.ZipRunDao;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * Takes each image of a zip run's archive: writes it under a key derived from its position (never from the
+ * entry's path, so nothing lands outside the run's folder and equal names never overwrite each other) and
+ * stages its item, {@value #BATCH} rows at a time so memory does not grow with the archive.
+ */
+final class ItemStaging implements ImageEntrySink {
+    static final int BATCH = 500;
+    private static final long CHECK_EVERY = 4L << 20;
+    private final Jdbi jdbi;
+    private final ObjectMapper mapper;
+    private final FileStore store;
+    private final long runId;
+    private final String nodeId;
+    private final StopCheck stop;
+    private final List<StagedItem> batch = new ArrayList<>(BATCH);
+
+    ItemStaging(Jdbi jdbi, ObjectMapper mapper, FileStore store, long runId, String nodeId, StopCheck stop) {
+        this.jdbi = jdbi;
+        this.mapper = mapper;
+        this.store = store;
+        this.runId = runId;
+        this.nodeId = nodeId;
+        this.stop = stop;
+    }
+
+    @Override
+    public void accept(ImageEntry entry, InputStream content) throws IOException {
+        String key = RunService.inputKey(runId, entry.position(), nodeId, entry.fileName());
+        // Synced all together once the archive is read (ZipIngestion), not one by one: that is most of the time.
+        store.writeUnsynced(key, out -> copy(content, out));
+        batch.add(StagedItem.extracted(mapper, runId, entry.position(), nodeId, key, entry.fileName()));
+        if (batch.size() >= BATCH) {
+            flush();
+        }
+    }
+
+    /** Stages what is left; called once the whole archive has been read. */
+    void flush() throws IOException {
+        if (!batch.isEmpty()) {
+            List<StagedItem> rows = List.copyOf(batch);
+            jdbi.useExtension(ZipRunDao.class, dao -> dao.stage(rows));
+            batch.clear();
+        }
+        stop.check();
+    }
+
+    /** To the end of the entry, which is when its checksum is verified; a big entry still notices a cancel. */
+    private void copy(InputStream in, OutputStream out) throws IOException {
+        byte[] buffer = new byte[64 * 1024];
+        long sinceCheck = 0;
+        for (int n; (n = in.read(buffer)) != -1; ) {
+            out.write(buffer, 0, n);
+            sinceCheck += n;
+            if (sinceCheck >= CHECK_EVERY) {
+                stop.check();
+                sinceCheck = 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package dev.flowrun.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.files.FileStore;
+import dev.flowrun.input.zip.StopCheck;
+import dev.flowrun.input.zip.ZipDownloader;
+import dev.flowrun.input.zip.ZipFailure;
+import dev.flowrun.input.zip.ZipScanner;
+import dev.flowrun.input.zip.ZipStopped;
+import dev.flowrun.run.ItemQueue;
+import dev.flowrun.run.RunDao;
+import dev.flowrun.run.RunFinishedListener;
+import dev.flowrun.run.RunTransitions;
+import dev.flowrun.run.ZipRunDao;
+import dev.flowrun.run.ZipRunDao.IngestingRun;
+import dev.flowrun.workflow.WorkflowService;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.function.BooleanSupplier;
+import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads one zip run's archive: downloads it, extracts every image and stages its item, then publishes all the
+ * items with the run's total in one transaction and enqueues them a page at a time. Always starts from
+ * nothing (a restart redoes it: no duplicate items); a cancelled or failed ingestion leaves no file or row
+ * behind. A stop of the service leaves everything as it is, to be redone at the next start.
+ */
+final class ZipIngestion {
+    private static final Logger LOG = LoggerFactory.getLogger(ZipIngestion.class);
+    static final int ENQUEUE_PAGE = 1000;
+    private final Jdbi jdbi;
+    private final ObjectMapper mapper;
+    private final WorkflowService workflows;
+    private final FileStore store;
+    private final ZipDownloader downloader;
+    private final ZipScanner scanner;
+    private final ItemQueue items;
+    private final RunFinishedListener finishedListener;
+    private final Clock clock;
+    private final BooleanSupplier stopping;
+
+    ZipIngestion(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, FileStore store, ZipDownloader downloader,
+                 ZipScanner scanner, ItemQueue items, RunFinishedListener finishedListener, Clock clock,
+                 BooleanSupplier stopping) {
+        this.jdbi = jdbi;
+        this.mapper = mapper;
+        this.workflows = workflows;
+        this.store = store;
+        this.downloader = downloader;
+        this.scanner = scanner;
+        this.items = items;
+        this.finishedListener = finishedListener;
+        this.clock = clock;
+        this.stopping = stopping;
+    }
+
+    void ingest(long runId) {
+        IngestingRun run = jdbi.withExtension(ZipRunDao.class, dao -> dao.ingestingRun(runId)).orElse(null);
+        if (run == null) {
+            return;
+        }
+        discardPartialWork(runId);
+        if (!run.wanted()) {
+            forgetAbandoned(runId);
+            return;
+        }
+        OptionalInt count = extract(run);
+        if (count.isEmpty()) {
+            return;
+        }
+        if (!publish(runId, count.getAsInt())) {
+            LOG.info("run {}: cancelled while its archive was read", runId);
+            abandon(runId);
+            return;
+        }
+        LOG.info("run {}: {} images read from its archive", runId, count.getAsInt());
+        // Past this point the items are in the database: whatever happens, the next start enqueues them.
+        enqueue(runId);
+    }
+
+    /** The number of images staged; empty when the ingestion ended otherwise (failed, cancelled, stopping). */
+    private OptionalInt extract(IngestingRun run) {
+        long runId = run.id();
+        StopCheck stop = new RunStillWanted(jdbi, runId, stopping);
+        try {
+            String nodeId = workflows.parseStored(run.graph()).inputNodes().get(0).id();
+            downloader.download(run.zipUrl(), archiveKey(runId), stop);
+            var staging = new ItemStaging(jdbi, mapper, store, runId, nodeId, stop);
+            int count = scanner.scan(store.path(archiveKey(runId)), staging, stop);
+            staging.flush();
+            // On disk before the items exist: after a machine crash an item must still find its input.
+            store.syncTree(inputsFolder(runId));
+            // Not needed any more, and a restart after this point downloads it again.
+            store.deleteTree(archiveFolder(runId));
+            if (count == 0) {
+                throw ZipFailure.noItems();
+            }
+            return OptionalInt.of(count);
+        } catch (ZipFailure e) {
+            if (!stopping.getAsBoolean()) {
+                fail(runId, e.code(), e.getMessage());
+            }
+        } catch (ZipStopped e) {
+            if (!stopping.getAsBoolean()) {
+                LOG.info("run {}: cancelled while its archive was read", runId);
+                abandon(runId);
+            }
+        } catch (IOException | RuntimeException e) {
+            if (!stopping.getAsBoolean()) {
+                LOG.error("run {}: reading its archive failed", runId, e);
+                fail(runId, "internal_error", "the archive could not be read because of a problem on our side;"
+                        + " the error has been logged");
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    private boolean publish(long runId, int count) {
+        Instant now = now();
+        return jdbi.inTransaction(handle -> {
+            if (handle.attach(RunTransitions.class).finishIngesting(runId, count, now) == 0) {
+                return false;
+            }
+            ZipRunDao dao = handle.attach(ZipRunDao.class);
+            int published = dao.publishStaged(runId);
+            if (published != count) {
+                throw new IllegalStateException("run " + runId + ": " + published + " items staged, " + count + " read");
+            }
+            dao.deleteStaged(runId);
+            return true;
+        });
+    }
+
+    private void enqueue(long runId) {
+        try {
+            long after = 0;
+            while (true) {
+                long from = after;
+                List<Long> ids = jdbi.withExtension(RunDao.class, dao -> dao.queuedItemIdsAfter(runId, from, ENQUEUE_PAGE));
+                if (ids.isEmpty()) {
+                    return;
+                }
+                items.enqueue(runId, ids);
+                after = ids.get(ids.size() - 1);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("run {}: could not enqueue its items; they run after the next start", runId, e);
+        }
+    }
+
+    /** Fails the run (the first terminal status, with its one webhook), then removes its partial work. */
+    private void fail(long runId, String code, String message) {
+        Instant now = now();
+        String shown = message.length() > 1000 ? message.substring(0, 1000) : message;
+        jdbi.useTransaction(handle -> {
+            if (handle.attach(RunTransitions.class).failRun(runId, code, shown, now) == 1) {
+                finishedListener.runFinished(handle, runId);
+            }
+        });
+        LOG.info("run {}: failed: {}: {}", runId, code, shown);
+        abandon(runId);
+    }
+
+    private void abandon(long runId) {
+        discardPartialWork(runId);
+        forgetAbandoned(runId);
+    }
+
+    private void forgetAbandoned(long runId) {
+        jdbi.useExtension(ZipRunDao.class, dao -> dao.forgetAbandoned(runId));
+    }
+
+    /** The staged rows and every file of an unpublished ingestion: extracted inputs and the archive. */
+    private void discardPartialWork(long runId) {
+        jdbi.useExtension(ZipRunDao.class, dao -> dao.deleteStaged(runId));
+        try {
+            store.deleteTree(inputsFolder(runId));
+            store.deleteTree(archiveFolder(runId));
+        } catch (IOException e) {
+            LOG.warn("run {}: could not delete the files of an unfinished ingestion: {}", runId, e.toString());
+        }
+    }
+
+    private static String inputsFolder(long runId) {
+        return "runs/" + runId + "/in";
+    }
+
+    static String archiveFolder(long runId) {
+        return "runs/" + runId + "/zip";
+    }
+
+    private static String archiveKey(long runId) {
+        return archiveFolder(runId) + "/archive.zip";
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.flowrun.input.zip;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An entry's path as an item's file name: {@code /}-separated, relative, without {@code .} or {@code ..}
+ * segments, drive letters or control characters. Only a name: nothing is ever written at this path, so a
+ * hostile entry ({@code ../../etc/x.png}, {@code C:\x.png}) can at worst get a harmless name.
+ */
+public final class EntryPaths {
+    private EntryPaths() {
+    }
+
+    /** The normalised path, or null when nothing is left of it. */
+    public static String normalise(String raw) {
+        // NFC: macOS writes decomposed names; people search and compare in the composed form.
+        String unified = Normalizer.normalize(raw, Normalizer.Form.NFC).replace('\\', '/');
+        List<String> segments = new ArrayList<>();
+        for (String segment : unified.split("/")) {
+            if (segments.isEmpty() && isDriveLetter(segment)) {
+                segment = segment.substring(2);
+            }
+            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+                continue;
+            }
+            segments.add(withoutControls(segment));
+        }
+        return segments.isEmpty() ? null : String.join("/", segments);
+    }
+
+    /** macOS Finder's resource-fork folder: never the user's files. */
+    static boolean isMacMetadata(String normalised) {
+        return normalised.equals("__MACOSX") || normalised.startsWith("__MACOSX/");
+    }
+
+    private static boolean isDriveLetter(String segment) {
+        return segment.length() >= 2 && segment.charAt(1) == ':'
+                && ((segment.charAt(0) >= 'A' && segment.charAt(0) <= 'Z') || (segment.charAt(0) >= 'a' && segment.charAt(0) <= 'z'));
+    }
+
+    private static String withoutControls(String segment) {
+        StringBuilder clean = new StringBuilder(segment.length());
+        for (int i = 0; i < segment.length(); i++) {
+            char c = segment.charAt(i);
+            clean.append(c < 0x20 || c == 0x7f ? '_' : c);
+        }
+        return clean.toString();
+    }
+}

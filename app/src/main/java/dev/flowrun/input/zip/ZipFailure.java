@@ -1,0 +1,33 @@
+package dev.flowrun.input.zip;
+
+/**
+ * Why a zip run failed as a whole (contract §5): the run's {@code error.code} and a sentence for a person.
+ * Not a run of this code's problem: the archive or its URL is at fault.
+ */
+public final class ZipFailure extends Exception {
+    public static final String DOWNLOAD_FAILED = "zip_download_failed";
+    public static final String INVALID = "zip_invalid";
+    public static final String NO_ITEMS = "no_items";
+    private final String code;
+
+    private ZipFailure(String code, String message) {
+        super(message, null, false, false);
+        this.code = code;
+    }
+
+    public static ZipFailure downloadFailed(String message) {
+        return new ZipFailure(DOWNLOAD_FAILED, message);
+    }
+
+    public static ZipFailure invalid(String message) {
+        return new ZipFailure(INVALID, "the archive cannot be used: " + message);
+    }
+
+    public static ZipFailure noItems() {
+        return new ZipFailure(NO_ITEMS, "the archive holds no image (JPEG, PNG, GIF, BMP, TIFF or WebP)");
+    }
+
+    public String code() {
+        return code;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.flowrun.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.Json;
+import dev.flowrun.auth.AuthService;
+import dev.flowrun.db.Database;
+import dev.flowrun.nodes.ImageDecoder;
+import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.nodes.OutputNode;
+import dev.flowrun.nodes.TransformNode;
+import dev.flowrun.workflow.Graph;
+import dev.flowrun.workflow.GraphNode;
+import dev.flowrun.workflow.GraphParser;
+import dev.flowrun.workflow.Templates;
+import dev.flowrun.workflow.Workflow;
+import dev.flowrun.workflow.WorkflowService;
+import java.awt.image.BufferedImage;
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A template's node pipeline called directly on files: decode, each node in turn, encode to a file. No HTTP, no
+ * database, no download, no node-state records: the work the service cannot avoid, as the yardstick for it.
+ */
+final class InProcessPipeline {
+    private final Graph graph;
+
+    private InProcessPipeline(Graph graph) {
+        this.graph = graph;
+    }
+
+    /** The template exactly as the service stores it, read through the service's own code from a scratch database. */
+    static InProcessPipeline ofTemplate(String name) {
+        ObjectMapper mapper = Json.mapper();
+        try (Database database = Database.open("jdbc:h2:mem:templates-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1", 2)) {
+            new AuthService(database.jdbi(), new Templates(mapper), Clock.systemUTC()).bootstrap("fr_template_reader");
+            var workflows = new WorkflowService(database.jdbi(), mapper, new GraphParser(NodeCatalogue.standard()),
+                    Clock.systemUTC());
+            for (Workflow workflow : workflows.list(1)) {
+                if (workflow.name().equals(name)) {
+                    return new InProcessPipeline(workflows.load(1, workflow.id()).graph());
+                }
+            }
+        }
+        throw new IllegalStateException("no template named " + name);
+    }
+
+    /** Items per second over {@code files} on {@code threads} threads, like the service's workers. */
+    double itemsPerSecond(List<Path> files, int threads, Path outDir) throws Exception {
+        Files.createDirectories(outDir);
+        ImageDecoder decoder = new ImageDecoder(50_000_000);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        AtomicInteger next = new AtomicInteger();
+        long start = System.nanoTime();
+        try {
+            List<Future<?>> workers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                workers.add(pool.submit(() -> {
+                    for (int i; (i = next.getAndIncrement()) < files.size(); ) {
+                        Path file = files.get(i);
+                        BufferedImage image = decoder.decode(file);
+                        for (GraphNode input : graph.inputNodes()) {
+                            flowDown(input, image, outDir.resolve(i + "-"));
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> worker : workers) {
+                worker.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return files.size() / ((System.nanoTime() - start) / 1e9);
+    }
+
+    private void flowDown(GraphNode parent, BufferedImage image, Path outPrefix) throws Exception {
+        for (GraphNode node : graph.children(parent.id())) {
+            if (node.compiled() instanceof TransformNode transform) {
+                flowDown(node, transform.apply(image), outPrefix);
+            } else if (node.compiled() instanceof OutputNode output) {
+                Path file = outPrefix.resolveSibling(outPrefix.getFileName() + node.id() + "." + output.extension());
+                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
+                    output.write(image, out);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.flowrun.bench;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The service as users run it: {@code java -jar flowrun.jar} in its own process, on loopback, on a data directory
+ * of the benchmark's, with its output in a log file there. Stopped with SIGTERM, as a service manager would.
+ */
+final class ServerProcess implements AutoCloseable {
+    static final String API_KEY = "fr_benchmark_key_for_the_default_workspace";
+    private final Process process;
+    private final int port;
+    private final Path log;
+
+    private ServerProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    static ServerProcess start(Path jar, Path dataDir, Map<String, String> extraEnv) throws IOException, InterruptedException {
+        Files.createDirectories(dataDir);
+        int port = freePort();
+        Path log = dataDir.resolve("server.log");
+        var builder = new ProcessBuilder("java", "-jar", jar.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        Map<String, String> env = builder.environment();
+        env.keySet().removeIf(name -> name.startsWith("FLOWRUN_"));
+        env.put("FLOWRUN_PORT", Integer.toString(port));
+        env.put("FLOWRUN_DATA_DIR", dataDir.toString());
+        env.put("FLOWRUN_API_KEY", API_KEY);
+        env.put("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true");
+        env.putAll(extraEnv);
+        var server = new ServerProcess(builder.start(), port, log);
+        server.awaitHealthy(Duration.ofSeconds(60));
+        return server;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    private void awaitHealthy(Duration timeout) throws IOException, InterruptedException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest health = HttpRequest.newBuilder(URI.create(baseUrl() + "/health")).build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the server exited at start; see " + log + ":\n" + Files.readString(log));
+            }
+            try {
+                if (client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the server did not answer /health within " + timeout + "; see " + log);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (var socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.flowrun.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Issue 7, item 3: items per second of "Product shot" over 200 local 1600×1200 JPEGs, through the service (files
+ * fetched from a loopback HTTP server) against the same pipeline called in-process on the same files.
+ */
+final class ThroughputPhase {
+    static final int IMAGES = 200;
+    static final int WARMUP_IMAGES = 20;
+
+    private ThroughputPhase() {
+    }
+
+    private static String name(List<Path> shots, int i) {
+        return shots.get(i).getFileName().toString();
+    }
+
+    static void run(BenchContext bench) throws Exception {
+        Path folder = bench.workDir().resolve("shots");
+        List<Path> shots = ShotImages.ensure(folder, IMAGES, 1600, 1200);
+        BenchContext.log("%d shots, %.0f KB on average", IMAGES, ShotImages.totalBytes(shots) / 1024.0 / IMAGES);
+        int workers = Runtime.getRuntime().availableProcessors();
+
+        InProcessPipeline pipeline = InProcessPipeline.ofTemplate("Product shot");
+        Path out = bench.workDir().resolve("in-process-out");
+        pipeline.itemsPerSecond(shots.subList(0, WARMUP_IMAGES), workers, out);
+        long self = ProcessHandle.current().pid();
+        double cpuBefore = ProcessCpu.seconds(self);
+        double inProcess = pipeline.itemsPerSecond(shots, workers, out);
+        double inProcessCpu = (ProcessCpu.seconds(self) - cpuBefore) / IMAGES;
+        ShotImages.deleteTree(out);
+        BenchContext.log("in-process: %.2f items/s", inProcess);
+
+        double service;
+        double serviceCpu;
+        try (StaticFileServer files = new StaticFileServer(folder);
+             ServerProcess server = bench.startServer(bench.freshDataDir("throughput"), Map.of())) {
+            ApiClient api = new ApiClient(server.baseUrl());
+            long workflow = api.workflowNamed("Product shot");
+            long warmup = api.createRun(workflow, WARMUP_IMAGES, i -> files.url(name(shots, i)), i -> "w/" + name(shots, i));
+            api.awaitTerminal(warmup, Duration.ofMinutes(5));
+            double serverCpuBefore = ProcessCpu.seconds(server.pid());
+            long runId = api.createRun(workflow, IMAGES, i -> files.url(name(shots, i)), i -> name(shots, i));
+            JsonNode run = api.awaitTerminal(runId, Duration.ofMinutes(10));
+            if (!run.path("status").asText().equals("completed")) {
+                throw new IllegalStateException("the throughput run did not complete: " + run);
+            }
+            service = IMAGES / (ApiClient.createdToFinished(run).toMillis() / 1000.0);
+            serviceCpu = (ProcessCpu.seconds(server.pid()) - serverCpuBefore) / IMAGES;
+        }
+        BenchContext.log("service: %.2f items/s", service);
+        double ratio = service / inProcess;
+        bench.table().add("Throughput", "Product shot, " + IMAGES + " × 1600×1200 JPEG, " + workers + " workers",
+                String.format("service %.2f items/s, in-process %.2f items/s: %s; CPU per item %.0f ms vs %.0f ms",
+                        service, inProcess, ResultTable.ratio(ratio), serviceCpu * 1000, inProcessCpu * 1000),
+                "≥ 0.8×", ratio >= 0.8);
+    }
+}

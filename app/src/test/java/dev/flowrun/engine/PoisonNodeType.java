@@ -1,0 +1,77 @@
+package dev.flowrun.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.nodes.Node;
+import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.nodes.NodeType;
+import dev.flowrun.nodes.TransformNode;
+import java.awt.image.BufferedImage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * {@code poison}: a node that does to its worker thread what a broken library might, chosen by {@code data.kind}:
+ * {@code oom}, {@code stackOverflow}, {@code error} (a plain {@link Error}), or {@code interrupt} (sets the
+ * thread's interrupt flag and returns as if nothing happened). Every call first waits, up to a few seconds, for
+ * {@code rendezvous} callers at once, so that a test can be sure each worker of the pool takes a dose.
+ */
+final class PoisonNodeType implements NodeType {
+    private final CyclicBarrier barrier;
+
+    PoisonNodeType(int rendezvous) {
+        this.barrier = new CyclicBarrier(rendezvous);
+    }
+
+    /** The service's catalogue plus this node. */
+    NodeCatalogue withStandardTypes() {
+        NodeCatalogue standard = NodeCatalogue.standard();
+        List<NodeType> types = new ArrayList<>();
+        standard.types().forEach(name -> types.add(standard.find(name).orElseThrow()));
+        types.add(this);
+        return new NodeCatalogue(types);
+    }
+
+    @Override
+    public String type() {
+        return "poison";
+    }
+
+    @Override
+    public Role role() {
+        return Role.TRANSFORM;
+    }
+
+    @Override
+    public Node compile(JsonNode data) {
+        String kind = data.path("kind").asText();
+        return (TransformNode) image -> {
+            meet();
+            switch (kind) {
+                case "oom" -> throw new OutOfMemoryError("poison: Java heap space");
+                case "stackOverflow" -> recurse(0);
+                case "error" -> throw new Error("poison: a plain Error");
+                case "interrupt" -> Thread.currentThread().interrupt();
+                default -> throw new IllegalArgumentException("unknown poison " + kind);
+            }
+            return image;
+        };
+    }
+
+    private void meet() {
+        try {
+            barrier.await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (BrokenBarrierException | TimeoutException e) {
+            // Fewer callers than expected: the test's own checks say whether that matters.
+        }
+    }
+
+    private static int recurse(int depth) {
+        return recurse(depth + 1) + 1;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.flowrun.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.support.Await;
+import dev.flowrun.support.Reply;
+import dev.flowrun.support.TestApp;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+/** Creating zip runs over HTTP and reading them back, for the zip run tests. */
+final class ZipRuns {
+    static final List<String> TERMINAL = List.of("completed", "partial", "failed", "cancelled");
+
+    private ZipRuns() {
+    }
+
+    /** {@code imageInput → output png}: the quickest workflow, so tests spend their time on the archive. */
+    static long passThroughWorkflow(TestApp app) {
+        Reply reply = app.post("/workflows", """
+                {"name": "Zip pass-through", "graph": {
+                  "nodes": [{"id": "in", "type": "imageInput"}, {"id": "out", "type": "output", "data": {"format": "png"}}],
+                  "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""");
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
+        return reply.json().path("id").asLong();
+    }
+
+    static JsonNode create(TestApp app, long workflowId, String zipUrl, String layout) {
+        String body = "{\"zipUrl\": \"" + zipUrl + "\"" + (layout == null ? "" : ", \"zipLayout\": \"" + layout + "\"") + "}";
+        Reply reply = app.post("/workflows/" + workflowId + "/runs", body);
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        return reply.json();
+    }
+
+    static JsonNode run(TestApp app, long runId) {
+        return app.get("/workflows/runs/" + runId + "?pageSize=100").json();
+    }
+
+    static JsonNode awaitTerminal(TestApp app, long runId) {
+        return Await.until("run " + runId + " to finish", Duration.ofSeconds(60), () -> run(app, runId),
+                run -> run != null && TERMINAL.contains(run.path("status").asText()));
+    }
+
+    /** Every item of the run, page by page, in id order. */
+    static List<JsonNode> items(TestApp app, long runId) {
+        List<JsonNode> items = new ArrayList<>();
+        for (int page = 1; ; page++) {
+            JsonNode answer = app.get("/workflows/runs/" + runId + "?pageSize=100&page=" + page).json();
+            answer.path("items").forEach(items::add);
+            if (answer.path("items").size() < 100) {
+                return items;
+            }
+        }
+    }
+
+    /** The input file name of each item (its path inside the archive). */
+    static List<String> fileNames(List<JsonNode> items) {
+        List<String> names = new ArrayList<>();
+        for (JsonNode item : items) {
+            item.path("uploadInputs").forEach(input -> names.add(input.path("fileName").asText()));
+        }
+        return names;
+    }
+
+    static List<String> entryNames(byte[] zip) {
+        List<String> names = new ArrayList<>();
+        try (var in = new ZipInputStream(new ByteArrayInputStream(zip))) {
+            for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
+                names.add(entry.getName());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return names;
+    }
+
+    /** The regular files under {@code dir}, relative to it, with {@code /} separators; none if it does not exist. */
+    static List<String> filesUnder(Path dir) {
+        if (!Files.exists(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static long bytesUnder(Path dir) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Path runFolder(TestApp app, long runId) {
+        return app.dataDir().resolve("files").resolve("runs").resolve(Long.toString(runId));
+    }
+}
