@@ -31,7 +31,7 @@ public final class ZipIngestBenchmark {
         System.out.println("| entries | archive | create → all queued | entries/s | heap used: peak (10 ms samples) |"
                 + " live heap: before → peak (GC before each 100 ms sample) |");
         System.out.println("|---:|---:|---:|---:|---:|---:|");
-        try (FileServer files = new FileServer(); TestApp app = TestApp.start(Map.of("FLOWRUN_WORKERS", "2", "FLOWRUN_DB_URL", "jdbc:h2:file:" + java.nio.file.Files.createTempDirectory("benchdb") + "/db;CACHE_SIZE=1024;DB_CLOSE_ON_EXIT=FALSE"))) {
+        try (FileServer files = new FileServer(); TestApp app = TestApp.start(Map.of("FLOWRUN_WORKERS", "2"))) {
             long workflowId = passThrough(app);
             files.serve("/warm.zip", archive(50));
             ingest(app, files.url("/warm.zip"), workflowId, 50, 10, false);
