@@ -35,13 +35,14 @@ public final class InputFetcher {
         } catch (IllegalArgumentException e) {
             throw new DownloadFailed("not a valid URL: " + url);
         }
+        String shown = ShownUrl.of(request.url());
         try (Response response = redirects.get(request)) {
             if (!response.isSuccessful()) {
-                throw new DownloadFailed("GET " + url + " answered HTTP " + response.code());
+                throw new DownloadFailed("GET " + shown + " answered HTTP " + response.code());
             }
             long declared = response.body().contentLength();
             if (declared > MAX_BYTES) {
-                throw new DownloadFailed(tooLarge(url));
+                throw new DownloadFailed(tooLarge(shown));
             }
             try (InputStream in = response.body().byteStream()) {
                 store.write(key, out -> {
@@ -57,17 +58,17 @@ public final class InputFetcher {
                 });
             }
         } catch (TooLarge e) {
-            throw new DownloadFailed(tooLarge(url));
+            throw new DownloadFailed(tooLarge(shown));
         } catch (BlockedAddress | RedirectRefused e) {
             // The message names the rule, e.g. "refused: 10.0.0.5 is a private address (10.0.0.0/8)".
-            throw new DownloadFailed("GET " + url + ": " + e.getMessage());
+            throw new DownloadFailed("GET " + shown + ": " + e.getMessage());
         } catch (InterruptedIOException e) {
             if (Thread.currentThread().isInterrupted()) {
                 throw e;
             }
-            throw new DownloadFailed("GET " + url + " timed out");
+            throw new DownloadFailed("GET " + shown + " timed out");
         } catch (IOException e) {
-            throw new DownloadFailed("GET " + url + " failed: " + e.getMessage());
+            throw new DownloadFailed("GET " + shown + " failed: " + e.getMessage());
         }
     }
 

@@ -97,6 +97,14 @@ class RunReadingTest {
     }
 
     @Test
+    void downloadErrorsDoNotRepeatTheUrlsQueryWhereSignedUrlsKeepTheirCredential() {
+        long runId = create(removeBackground, List.of(files.url("/missing.png") + "?X-Amz-Signature=topsecret"));
+        JsonNode error = awaitTerminal(runId).path("items").get(0).path("error");
+        assertThat(error.path("code").asText()).isEqualTo("download_failed");
+        assertThat(error.path("message").asText()).contains("/missing.png").contains("404").doesNotContain("topsecret");
+    }
+
+    @Test
     void itemEndpointShowsNodeStatesWithFileUrls() {
         JsonNode page = app.get("/workflows/runs/" + partialRun).json();
         long okItem = page.path("items").get(0).path("id").asLong();

@@ -1,5 +1,6 @@
 package dev.flowrun.input.zip;
 
+import dev.flowrun.input.ShownUrl;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.net.RedirectFollower;
 import java.io.IOException;
@@ -90,9 +91,8 @@ public final class ZipDownloader {
         return ZipFailure.downloadFailed("GET " + shown + " is larger than the limit of " + Sizes.text(maxBytes));
     }
 
-    /** The URL without its query: a pre-signed storage URL carries its credential there, and errors are shown on. */
     private static String shown(HttpUrl url) {
-        return url.newBuilder().query(null).fragment(null).build().toString();
+        return ShownUrl.of(url);
     }
 
     /** Thrown inside the store's writer so that the partial file is discarded. */
