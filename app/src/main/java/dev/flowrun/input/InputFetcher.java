@@ -35,7 +35,7 @@ public final class InputFetcher {
         } catch (IllegalArgumentException e) {
             throw new DownloadFailed("not a valid URL: " + url);
         }
-        String shown = ShownUrl.of(request.url());
+        String shown = ShownUrl.of(url);
         try (Response response = redirects.get(request)) {
             if (!response.isSuccessful()) {
                 throw new DownloadFailed("GET " + shown + " answered HTTP " + response.code());
