@@ -8,31 +8,14 @@ import java.util.Arrays;
  * studio backdrops are rarely flat: a vertical or corner-to-corner gradient is fitted exactly. The fit is robust:
  * it starts from the border's median colour and refits on the pixels close to the current surface (in Lab), so an
  * object touching part of the border is ignored as long as the background makes up most of it.
- *
- * <p>Distances are CIE76 ΔE, linearised around the backdrop: Lab's Jacobian at the model colour (one per
- * {@value #CELL}-pixel cell) maps an RGB difference to a Lab one. That is exact for small differences, which are
- * the ones that decide (a pixel 80 ΔE away is foreground whatever the exact figure), and four times cheaper than
- * converting every pixel to Lab.
+ * Every pixel's distance to it is measured by {@link BackdropDistances}.
  */
 final class BackgroundModel {
     private static final int MAX_SAMPLES = 4096;
     private static final int TERMS = 6;
     private static final int CHANNELS = 6; // L, a, b, R, G, B
-    static final int CELL = 32;
-    /** Distances are stored as ΔE × this, in a byte. */
-    static final int DISTANCE_SCALE = 4;
-    private static final float SATURATED2 = (255f / DISTANCE_SCALE) * (255f / DISTANCE_SCALE);
-    /** Stored distance by squared ΔE in quarter steps: a table lookup instead of a square root per pixel. */
-    private static final byte[] DISTANCE_OF_SQUARE = new byte[(int) (SATURATED2 * 4) + 1];
-
-    static {
-        for (int k = 0; k < DISTANCE_OF_SQUARE.length; k++) {
-            DISTANCE_OF_SQUARE[k] = (byte) Math.min(255, Math.round(Math.sqrt(k / 4.0) * DISTANCE_SCALE));
-        }
-    }
-
-    private final int width;
-    private final int height;
+    final int width;
+    final int height;
     private final double[][] coef;
     private final double spread;
 
@@ -117,94 +100,6 @@ final class BackgroundModel {
         return spread;
     }
 
-    /**
-     * Per pixel, the ΔE between its colour and the model there, times {@value #DISTANCE_SCALE} and rounded,
-     * saturating at 255 (ΔE 63.75: anything that far is plainly not backdrop); 0 for pixels already (nearly)
-     * transparent. A byte rather than a float: a quarter of the memory (50 MB instead of 200 at 50 megapixels)
-     * and of the memory traffic of every pass that reads it. {@code opaque}: the image has no alpha channel, so the
-     * top byte of each pixel means nothing.
-     */
-    byte[] distances(int[] argb, boolean opaque) {
-        byte[] out = new byte[width * height];
-        float[][] jacobians = jacobians();
-        int cellsAcross = (width + CELL - 1) / CELL;
-        float du = width <= 1 ? 0 : 2f / (width - 1);
-        float u0 = (float) coordinate(0, width);
-        double[] model = new double[9]; // value, first and second forward difference per channel
-        for (int y = 0, i = 0; y < height; y++) {
-            double v = coordinate(y, height);
-            for (int c = 0; c < 3; c++) {
-                // Each channel along the row is c0 + c1·u + c2·u²: stepped by forward differences.
-                double[] poly = rowPolynomial(3 + c, v);
-                double value = eval(poly, u0);
-                model[c * 3] = value;
-                model[c * 3 + 1] = eval(poly, u0 + du) - value;
-                model[c * 3 + 2] = 2 * poly[2] * du * du;
-            }
-            double r = model[0];
-            double dr = model[1];
-            double ddr = model[2];
-            double g = model[3];
-            double dg = model[4];
-            double ddg = model[5];
-            double b = model[6];
-            double db = model[7];
-            double ddb = model[8];
-            for (int cell = 0; cell < cellsAcross; cell++) {
-                float[] j = jacobians[(y / CELL) * cellsAcross + cell];
-                float j0 = j[0], j1 = j[1], j2 = j[2], j3 = j[3], j4 = j[4], j5 = j[5], j6 = j[6], j7 = j[7];
-                float j8 = j[8];
-                for (int end = Math.min(width, (cell + 1) * CELL) + i - cell * CELL; i < end; i++) {
-                    int p = argb[i];
-                    if (opaque || (p >>> 24) > TrimNodeType.ALPHA_THRESHOLD) {
-                        float er = (float) ((p >> 16 & 0xFF) - r);
-                        float eg = (float) ((p >> 8 & 0xFF) - g);
-                        float eb = (float) ((p & 0xFF) - b);
-                        float l = j0 * er + j1 * eg + j2 * eb;
-                        float a = j3 * er + j4 * eg + j5 * eb;
-                        float bb = j6 * er + j7 * eg + j8 * eb;
-                        float d2 = l * l + a * a + bb * bb;
-                        out[i] = d2 >= SATURATED2 ? (byte) 255 : DISTANCE_OF_SQUARE[(int) (d2 * 4)];
-                    }
-                    r += dr;
-                    g += dg;
-                    b += db;
-                    dr += ddr;
-                    dg += ddg;
-                    db += ddb;
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Per cell, d(L, a, b)/d(R, G, B) at the model colour of the cell's centre, row-major 3×3. */
-    private float[][] jacobians() {
-        int across = (width + CELL - 1) / CELL;
-        int down = (height + CELL - 1) / CELL;
-        float[][] cells = new float[across * down][];
-        float[] base = new float[3];
-        float[] moved = new float[3];
-        for (int cy = 0; cy < down; cy++) {
-            for (int cx = 0; cx < across; cx++) {
-                int rgb = rgbAt(Math.min(width - 1, cx * CELL + CELL / 2), Math.min(height - 1, cy * CELL + CELL / 2));
-                float[] j = new float[9];
-                for (int c = 0; c < 3; c++) {
-                    int shift = 16 - 8 * c;
-                    int value = rgb >> shift & 0xFF;
-                    int step = value < 128 ? 6 : -6; // stay inside 0–255
-                    Lab.of(rgb, base);
-                    Lab.of(rgb & ~(0xFF << shift) | (value + step) << shift, moved);
-                    for (int k = 0; k < 3; k++) {
-                        j[k * 3 + c] = (moved[k] - base[k]) / step;
-                    }
-                }
-                cells[cy * across + cx] = j;
-            }
-        }
-        return cells;
-    }
-
     /** The model's RGB colour at a pixel, packed with alpha 255. */
     int rgbAt(int x, int y) {
         double u = coordinate(x, width);
@@ -218,13 +113,13 @@ final class BackgroundModel {
         return rgb;
     }
 
-    /** For a fixed v, channel c as c0 + c1·u + c2·u². */
-    private double[] rowPolynomial(int c, double v) {
+    /** For a fixed v, channel c (3–5: R, G, B) as c0 + c1·u + c2·u². */
+    double[] rowPolynomial(int c, double v) {
         double[] k = coef[c];
         return new double[] {k[0] + k[2] * v + k[4] * v * v, k[1] + k[5] * v, k[3]};
     }
 
-    private static double eval(double[] poly, double u) {
+    static double eval(double[] poly, double u) {
         return poly[0] + (poly[1] + poly[2] * u) * u;
     }
 
@@ -232,7 +127,7 @@ final class BackgroundModel {
         return new double[] {1, u, v, u * u, v * v, u * v};
     }
 
-    private static double coordinate(int i, int size) {
+    static double coordinate(int i, int size) {
         return size <= 1 ? 0 : 2.0 * i / (size - 1) - 1;
     }
 

@@ -55,13 +55,20 @@ final class Colors {
         return ((oa255 + 127) / 255) << 24 | r << 16 | g << 8 | b;
     }
 
-    /** Composites every pixel over an opaque colour in place; the result's alpha is 255. */
-    static void flattenOnto(int[] argb, int opaque) {
+    /**
+     * Writes every pixel of {@code argb} composited over an opaque colour into {@code out} (alpha 255);
+     * {@code alpha} false means the source's top byte is meaningless and every pixel is opaque.
+     */
+    static void flatten(int[] argb, boolean alpha, int opaque, int[] out) {
         for (int i = 0; i < argb.length; i++) {
-            int p = argb[i];
-            int a = p >>> 24;
-            argb[i] = a == 255 ? p : 0xFF000000 | blend(p, opaque, a);
+            out[i] = alpha ? flatten(argb[i], opaque) : argb[i] | 0xFF000000;
         }
+    }
+
+    /** One non-premultiplied ARGB pixel composited over an opaque colour; alpha 255. */
+    static int flatten(int argb, int opaque) {
+        int a = argb >>> 24;
+        return a == 255 ? argb : 0xFF000000 | blend(argb, opaque, a);
     }
 
     /** RGB of {@code src} weighted by {@code a}/255 plus {@code dst} by the rest; alpha bits are zero. */

@@ -58,6 +58,10 @@ final class EdgeBand {
         IntList pixels = new IntList(4 * (w + h));
         for (int y = 0, i = 0; y < h; y++) {
             for (int x = 0; x < w; x++, i++) {
+                while (ByteGrid.uniformEight(mask, i, x, y, w, h)) {
+                    x += 8;
+                    i += 8;
+                }
                 if (x < w - 1 && mask[i] != mask[i + 1]) {
                     mark(i, level, pixels);
                     mark(i + 1, level, pixels);

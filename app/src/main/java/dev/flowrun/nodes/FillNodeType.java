@@ -31,9 +31,9 @@ public final class FillNodeType implements NodeType {
     record Fill(int color) implements TransformNode {
         @Override
         public BufferedImage apply(BufferedImage image) {
-            int[] px = Pixels.argb(image);
-            Colors.flattenOnto(px, color);
-            return Pixels.create(image.getWidth(), image.getHeight(), false, px);
+            BufferedImage result = Pixels.create(image.getWidth(), image.getHeight(), false);
+            Colors.flatten(Pixels.readOnly(image), Pixels.hasAlpha(image), color, Pixels.data(result));
+            return result;
         }
     }
 }

@@ -4,10 +4,16 @@ import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
 
 /**
- * Background removal for product and studio shots: a subject on a plain or gently graded backdrop that shows
- * along the image border. Steps: fit a {@link BackgroundModel} to the border, measure every pixel's colour
- * distance (ΔE, CIE76) to it, {@link Segmentation segment} by flood fill from the border, then build soft,
- * decontaminated edges with {@link EdgeMatte}. Linear in the number of pixels.
+ * Background removal for product and studio shots: a subject on a plain, graded or lightly textured backdrop that
+ * shows along the image border. Steps, each linear in the number of pixels:
+ * <ol>
+ * <li>fit a {@link BackgroundModel} to the border (a smooth colour surface, robust to a subject touching it);</li>
+ * <li>measure every pixel's colour distance to it, ΔE ({@link BackdropDistances});</li>
+ * <li>{@link Segmentation segment}: flood fill from the border through backdrop-close pixels, then the subject's
+ *     soft shadow, empty enclosed holes, and specks;</li>
+ * <li>{@link EdgeMatte}: alpha along the outline from each pixel's mix of subject and backdrop colour, edge
+ *     colours cleaned of the backdrop, {@code feather}.</li>
+ * </ol>
  *
  * <p>Threshold (ΔE below which a pixel counts as backdrop): {@code tolerance / 2}, so 1 → 0.5 (only near-exact
  * matches), 20 → 10, 100 → 50 (anything short of a clearly different colour). Without a tolerance it is
@@ -34,9 +40,9 @@ public final class FloodFillBackgroundRemover implements BackgroundRemover {
             System.arraycopy(src, 0, out, 0, src.length);
             return result;
         }
-        byte[] distance = model.distances(src, opaque);
+        byte[] distance = BackdropDistances.of(model, src, opaque);
         double deltaE = tolerance.isPresent() ? tolerance.getAsInt() / 2.0 : autoThreshold(model);
-        int threshold = (int) Math.max(1, Math.round(deltaE * BackgroundModel.DISTANCE_SCALE));
+        int threshold = (int) Math.max(1, Math.round(deltaE * BackdropDistances.DISTANCE_SCALE));
         // The result's own pixel array is the scratch space of the steps before it is written.
         byte[] mask = Segmentation.foreground(src, opaque, w, h, distance, threshold, model, out);
         distance = null; // large; let it go before the matte allocates its buffers

@@ -25,13 +25,15 @@ public final class GrayscaleNodeType implements NodeType {
     record Grayscale() implements TransformNode {
         @Override
         public BufferedImage apply(BufferedImage image) {
-            int[] px = Pixels.argb(image);
-            for (int i = 0; i < px.length; i++) {
-                int p = px[i];
+            int[] src = Pixels.readOnly(image);
+            BufferedImage result = Pixels.create(image.getWidth(), image.getHeight(), Pixels.hasAlpha(image));
+            int[] dst = Pixels.data(result);
+            for (int i = 0; i < src.length; i++) {
+                int p = src[i];
                 int y = (299 * (p >> 16 & 0xFF) + 587 * (p >> 8 & 0xFF) + 114 * (p & 0xFF) + 500) / 1000;
-                px[i] = (p & 0xFF000000) | y << 16 | y << 8 | y;
+                dst[i] = (p & 0xFF000000) | y << 16 | y << 8 | y;
             }
-            return Pixels.create(image.getWidth(), image.getHeight(), Pixels.hasAlpha(image), px);
+            return result;
         }
     }
 }

@@ -42,7 +42,8 @@ public final class PadNodeType implements NodeType {
             BufferedImage fitted = Scaler.fitInside(image, width, height);
             int fw = fitted.getWidth();
             int fh = fitted.getHeight();
-            int[] src = Pixels.argb(fitted);
+            int[] src = Pixels.readOnly(fitted);
+            int opaque = Pixels.hasAlpha(fitted) ? 0 : 0xFF000000; // an RGB image's top byte means nothing
             BufferedImage canvas = Pixels.create(width, height, true);
             int[] dst = Pixels.data(canvas);
             Arrays.fill(dst, background);
@@ -52,7 +53,7 @@ public final class PadNodeType implements NodeType {
                 int s = y * fw;
                 int t = (top + y) * width + left;
                 for (int x = 0; x < fw; x++) {
-                    dst[t + x] = Colors.over(src[s + x], background);
+                    dst[t + x] = Colors.over(src[s + x] | opaque, background);
                 }
             }
             return canvas;

@@ -1,7 +1,10 @@
 package dev.flowrun.nodes;
 
 import java.awt.image.BufferedImage;
+import java.awt.image.DataBuffer;
 import java.awt.image.DataBufferInt;
+import java.awt.image.SinglePixelPackedSampleModel;
+import java.awt.image.WritableRaster;
 
 /**
  * Moves pixels between {@link BufferedImage}s and packed ARGB {@code int[]}s. Nodes work on whole arrays because
@@ -45,34 +48,30 @@ final class Pixels {
      * For an image without alpha the top byte means nothing: callers check {@link #hasAlpha} first.
      */
     static int[] readOnly(BufferedImage image) {
-        int type = image.getType();
-        if ((type == BufferedImage.TYPE_INT_ARGB || type == BufferedImage.TYPE_INT_RGB) && isWhole(image)) {
-            return data(image);
-        }
-        return argb(image);
+        return isWholeIntImage(image) ? data(image) : argb(image);
     }
 
-    /** Whether the raster is the whole of its buffer, as for any image not made by {@code getSubimage}. */
-    private static boolean isWhole(BufferedImage image) {
-        var raster = image.getRaster();
-        var model = raster.getSampleModel();
+    /**
+     * Whether the image is TYPE_INT_ARGB or TYPE_INT_RGB and its raster is the whole of its buffer (as for any
+     * image not made by {@code getSubimage}), so its backing array holds exactly its pixels, row-major.
+     */
+    static boolean isWholeIntImage(BufferedImage image) {
+        int type = image.getType();
+        if (type != BufferedImage.TYPE_INT_ARGB && type != BufferedImage.TYPE_INT_RGB) {
+            return false;
+        }
+        WritableRaster raster = image.getRaster();
+        DataBuffer buffer = raster.getDataBuffer();
         return raster.getSampleModelTranslateX() == 0 && raster.getSampleModelTranslateY() == 0
-                && model instanceof java.awt.image.SinglePixelPackedSampleModel packed
+                && raster.getSampleModel() instanceof SinglePixelPackedSampleModel packed
                 && packed.getScanlineStride() == image.getWidth()
-                && raster.getDataBuffer().getSize() == image.getWidth() * image.getHeight()
-                && raster.getDataBuffer().getNumBanks() == 1;
+                && buffer.getNumBanks() == 1 && buffer.getOffset() == 0
+                && buffer.getSize() == image.getWidth() * image.getHeight();
     }
 
     /** A new TYPE_INT_ARGB or TYPE_INT_RGB image. */
     static BufferedImage create(int width, int height, boolean alpha) {
         return new BufferedImage(width, height, alpha ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
-    }
-
-    /** A new image holding {@code argb} (copied; for RGB images the alpha bits are dropped). */
-    static BufferedImage create(int width, int height, boolean alpha, int[] argb) {
-        BufferedImage image = create(width, height, alpha);
-        System.arraycopy(argb, 0, data(image), 0, width * height);
-        return image;
     }
 
     /** The backing array of an image made by {@link #create(int, int, boolean)}: writes go straight to it. */
@@ -82,7 +81,7 @@ final class Pixels {
 
     /** A copy as TYPE_INT_ARGB when the image has an alpha channel, else TYPE_INT_RGB. */
     static BufferedImage copy(BufferedImage image) {
-        return create(image.getWidth(), image.getHeight(), hasAlpha(image), argb(image));
+        return Remap.crop(image, 0, 0, image.getWidth(), image.getHeight());
     }
 
     static void checkResultSize(long width, long height) throws NodeFailure {

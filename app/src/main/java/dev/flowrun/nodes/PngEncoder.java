@@ -1,12 +1,10 @@
 package dev.flowrun.nodes;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
@@ -22,9 +20,10 @@ final class PngEncoder {
     private static final byte[] SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
     private static final VarHandle BIG_ENDIAN_INT =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    /** Pixels between those on which a row's filter is chosen. */
+    private static final int SAMPLE_EVERY = 8;
     /** Rows per band for which one deflate mode is chosen. */
     private static final int BAND = 32;
-    private static final int CHUNK = 1 << 16;
     private static final int SUB = 1;
     private static final int UP = 2;
     private static final int PAETH = 4;
@@ -41,14 +40,14 @@ final class PngEncoder {
         int stride = w * bpp;
         out.write(SIGNATURE);
         byte[] header = new byte[13];
-        putInt(header, 0, w);
-        putInt(header, 4, h);
+        PngChunks.putInt(header, 0, w);
+        PngChunks.putInt(header, 4, h);
         header[8] = 8; // bit depth
         header[9] = (byte) (alpha ? 6 : 2); // colour type: RGBA or RGB
-        chunk(out, "IHDR", header, header.length);
+        PngChunks.write(out, "IHDR", header, header.length);
         Deflater deflater = new Deflater(1);
         try {
-            IdatWriter idat = new IdatWriter(out, deflater);
+            PngChunks.Idat idat = new PngChunks.Idat(out, deflater);
             int[] previous = new int[w];
             int[] current = new int[w];
             byte[] filtered = new byte[stride + 1];
@@ -80,7 +79,7 @@ final class PngEncoder {
         } finally {
             deflater.end();
         }
-        chunk(out, "IEND", new byte[0], 0);
+        PngChunks.write(out, "IEND", new byte[0], 0);
     }
 
     /** The row's pixels as R, G, B, A bytes packed big-endian in ints (A is left as is for RGB output). */
@@ -93,9 +92,9 @@ final class PngEncoder {
 
     /**
      * Fills {@code out} with the filter type byte and the row filtered with the type whose residuals are smallest
-     * in sum, judged on every fourth pixel: the choice is a heuristic anyway, and judging on all of them costs as
-     * much as filtering three times. Returns how many of the judged residuals of that type were zero (high 32
-     * bits) and how many were judged (low 32 bits).
+     * in sum, judged on every {@value #SAMPLE_EVERY}th pixel: the choice is a heuristic anyway, and judging on
+     * all of them costs as much as filtering three times. Returns how many of the judged residuals of that type
+     * were zero (high 32 bits) and how many were judged (low 32 bits).
      */
     private static long choose(int[] row, int[] above, int w, int channels, boolean first, byte[] out) {
         if (first) {
@@ -109,7 +108,7 @@ final class PngEncoder {
         int upZeros = 0;
         int paethZeros = 0;
         int judged = 0;
-        for (int x = 1; x < w; x += 4) {
+        for (int x = 1; x < w; x += SAMPLE_EVERY) {
             int p = row[x];
             int left = row[x - 1];
             int top = above[x];
@@ -130,7 +129,8 @@ final class PngEncoder {
                 judged++;
             }
         }
-        int type = paeth <= sub && paeth <= up ? PAETH : sub <= up ? SUB : UP;
+        // Ties go to the cheap filters: a transparent stretch is all zeros whichever is used.
+        int type = up <= sub && up <= paeth ? UP : sub <= paeth ? SUB : PAETH;
         filter(type, row, above, w, channels, out);
         long zeros = type == PAETH ? paethZeros : type == SUB ? subZeros : upZeros;
         return zeros << 32 | judged;
@@ -193,67 +193,6 @@ final class PngEncoder {
             out[at] = (byte) (rgba >>> 24);
             out[at + 1] = (byte) (rgba >>> 16);
             out[at + 2] = (byte) (rgba >>> 8);
-        }
-    }
-
-    private static void chunk(OutputStream out, String type, byte[] data, int length) throws IOException {
-        byte[] head = new byte[8];
-        putInt(head, 0, length);
-        byte[] name = type.getBytes(StandardCharsets.US_ASCII);
-        System.arraycopy(name, 0, head, 4, 4);
-        CRC32 crc = new CRC32();
-        crc.update(name);
-        crc.update(data, 0, length);
-        byte[] tail = new byte[4];
-        putInt(tail, 0, (int) crc.getValue());
-        out.write(head);
-        out.write(data, 0, length);
-        out.write(tail);
-    }
-
-    private static void putInt(byte[] b, int at, int v) {
-        b[at] = (byte) (v >>> 24);
-        b[at + 1] = (byte) (v >>> 16);
-        b[at + 2] = (byte) (v >>> 8);
-        b[at + 3] = (byte) v;
-    }
-
-    /** Feeds rows to the deflater and writes its output as IDAT chunks of up to {@value #CHUNK} bytes. */
-    private static final class IdatWriter {
-        private final OutputStream out;
-        private final Deflater deflater;
-        private final byte[] buffer = new byte[CHUNK];
-        private int filled;
-
-        IdatWriter(OutputStream out, Deflater deflater) {
-            this.out = out;
-            this.deflater = deflater;
-        }
-
-        void add(byte[] row) throws IOException {
-            deflater.setInput(row);
-            while (!deflater.needsInput()) {
-                drain();
-            }
-        }
-
-        void finish() throws IOException {
-            deflater.finish();
-            while (!deflater.finished()) {
-                drain();
-            }
-            if (filled > 0) {
-                chunk(out, "IDAT", buffer, filled);
-                filled = 0;
-            }
-        }
-
-        private void drain() throws IOException {
-            filled += deflater.deflate(buffer, filled, buffer.length - filled);
-            if (filled == buffer.length) {
-                chunk(out, "IDAT", buffer, filled);
-                filled = 0;
-            }
         }
     }
 }

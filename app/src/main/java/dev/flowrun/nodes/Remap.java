@@ -40,11 +40,20 @@ final class Remap {
         return map(image, true, (x, y, w, h) -> (h - 1 - y) + (w - 1 - x) * h);
     }
 
-    /** The given rectangle, which must lie inside the image. */
+    /** The given rectangle, which must lie inside the image, copied row by row (nothing else is copied). */
     static BufferedImage crop(BufferedImage image, int x, int y, int width, int height) {
-        // getRGB/getDataElements on a sub-rectangle copies only that region.
-        BufferedImage region = image.getSubimage(x, y, width, height);
-        return Pixels.copy(region);
+        BufferedImage result = Pixels.create(width, height, Pixels.hasAlpha(image));
+        int[] dst = Pixels.data(result);
+        if (Pixels.isWholeIntImage(image)) {
+            int[] src = Pixels.data(image);
+            int w = image.getWidth();
+            for (int row = 0; row < height; row++) {
+                System.arraycopy(src, (y + row) * w + x, dst, row * width, width);
+            }
+        } else {
+            image.getRGB(x, y, width, height, dst, 0, width);
+        }
+        return result;
     }
 
     /** Where the source pixel (x, y) of a w×h image lands, as an index into the result's row-major array. */
@@ -56,7 +65,7 @@ final class Remap {
     private static BufferedImage map(BufferedImage image, boolean swapsSides, Target target) {
         int w = image.getWidth();
         int h = image.getHeight();
-        int[] src = Pixels.argb(image);
+        int[] src = Pixels.readOnly(image);
         BufferedImage result = swapsSides
                 ? Pixels.create(h, w, Pixels.hasAlpha(image))
                 : Pixels.create(w, h, Pixels.hasAlpha(image));

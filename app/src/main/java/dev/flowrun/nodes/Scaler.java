@@ -24,7 +24,7 @@ final class Scaler {
             return Pixels.copy(source);
         }
         BufferedImage result = Pixels.create(width, height, alpha);
-        resample(Pixels.argb(source), w, h, Pixels.data(result), width, height, alpha);
+        resample(Pixels.readOnly(source), w, h, Pixels.data(result), width, height, alpha);
         return result;
     }
 

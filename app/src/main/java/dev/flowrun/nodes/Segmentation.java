@@ -25,7 +25,7 @@ final class Segmentation {
 
     /**
      * Returns the foreground mask: 1 = foreground, 0 = background. {@code distance} and {@code threshold} are in
-     * the model's stored units (ΔE × {@value BackgroundModel#DISTANCE_SCALE}).
+     * the model's stored units (ΔE × {@value BackdropDistances#DISTANCE_SCALE}).
      */
     static byte[] foreground(int[] src, boolean opaque, int w, int h, byte[] distance, int threshold,
                              BackgroundModel model, int[] scratch) {

@@ -47,7 +47,7 @@ final class ShadowGrowth {
     private final byte[] state;
     private final int[] queue;
 
-    /** {@code distance} and {@code threshold} in stored units (ΔE × {@value BackgroundModel#DISTANCE_SCALE}). */
+    /** {@code distance} and {@code threshold} in stored units (ΔE × {@value BackdropDistances#DISTANCE_SCALE}). */
     ShadowGrowth(int[] src, boolean opaque, int w, int h, byte[] distance, int threshold, BackgroundModel model,
                  byte[] state, int[] queue) {
         this.src = src;
@@ -64,6 +64,10 @@ final class ShadowGrowth {
     void claim() {
         for (int y = 0, i = 0; y < h; y++) {
             for (int x = 0; x < w; x++, i++) {
+                while (ByteGrid.uniformEight(state, i, x, y, w, h)) {
+                    x += 8;
+                    i += 8;
+                }
                 if (state[i] == FOREGROUND && touchesBackground(i, x, y) && shadowLike(i, x, y)) {
                     grow(i);
                 }

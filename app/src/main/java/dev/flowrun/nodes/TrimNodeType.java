@@ -35,7 +35,7 @@ public final class TrimNodeType implements NodeType {
         public BufferedImage apply(BufferedImage image) {
             int w = image.getWidth();
             int h = image.getHeight();
-            int[] px = Pixels.argb(image);
+            int[] px = Pixels.readOnly(image);
             Box box = Pixels.hasAlpha(image) && anyTransparency(px)
                     ? Box.of(px, w, h, p -> (p >>> 24) > ALPHA_THRESHOLD)
                     : opaqueBox(px, w, h);

@@ -3,6 +3,8 @@ package dev.flowrun.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -40,6 +42,18 @@ final class ApiClient {
                     + response.body());
         }
         return MAPPER.readTree(response.body());
+    }
+
+    /** Downloads an absolute (signed) URL without the key; returns the number of bytes. */
+    long download(String url) throws IOException, InterruptedException {
+        HttpResponse<InputStream> response = client.send(HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofMinutes(2)).build(), HttpResponse.BodyHandlers.ofInputStream());
+        try (InputStream body = response.body()) {
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException(url + " answered " + response.statusCode());
+            }
+            return body.transferTo(OutputStream.nullOutputStream());
+        }
     }
 
     long workflowNamed(String name) throws IOException, InterruptedException {

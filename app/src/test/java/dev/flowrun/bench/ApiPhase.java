@@ -10,8 +10,8 @@ import java.util.Map;
  */
 final class ApiPhase {
     static final int CONNECTIONS = 64;
-    static final int WARMUP_SECONDS = 3;
-    static final int SECONDS = 8;
+    static final int WARMUP_SECONDS = 2;
+    static final int SECONDS = 6;
 
     private ApiPhase() {
     }

@@ -30,8 +30,31 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A template's node pipeline called directly on files: decode, each node in turn, encode to a file. No HTTP, no
  * database, no download, no node-state records: the work the service cannot avoid, as the yardstick for it.
+ * {@link #main} runs it in a fresh JVM with the same (default) options as the server, so both start from the same
+ * heap and garbage collector state: {@code <template> <folder of images> <warm-up count> <workers>}; prints
+ * {@code <items per second> <CPU seconds per item>}.
  */
 final class InProcessPipeline {
+    public static void main(String[] args) throws Exception {
+        List<Path> files;
+        try (var listing = Files.list(Path.of(args[1]))) {
+            files = listing.filter(p -> p.toString().endsWith(".jpg")).sorted().toList();
+        }
+        int warmup = Integer.parseInt(args[2]);
+        int threads = Integer.parseInt(args[3]);
+        InProcessPipeline pipeline = ofTemplate(args[0]);
+        Path out = Files.createTempDirectory("in-process-out");
+        try {
+            pipeline.itemsPerSecond(files.subList(0, warmup), threads, out);
+            long self = ProcessHandle.current().pid();
+            double cpuBefore = ProcessCpu.seconds(self);
+            double rate = pipeline.itemsPerSecond(files, threads, out);
+            System.out.println(rate + " " + (ProcessCpu.seconds(self) - cpuBefore) / files.size());
+        } finally {
+            ShotImages.deleteTree(out);
+        }
+    }
+
     private final Graph graph;
 
     private InProcessPipeline(Graph graph) {

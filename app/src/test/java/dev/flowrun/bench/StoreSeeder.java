@@ -13,9 +13,9 @@ import org.jdbi.v3.core.Handle;
 
 /**
  * Fills a data directory's database, before the service starts on it, through the service's own schema (opening
- * {@link Database} applies every migration): {@code runs - 2} failed one-item runs (their download failed, so they
- * have no output), then two completed probe runs, a 100,000-item one and, newest, a 25-item one, each item with
- * its output. Bulk SQL
+ * {@link Database} applies every migration): two completed probe runs, a 100,000-item one and a 25-item one, each
+ * item with its output, then failed one-item runs (their download failed, so they have no output) up to the
+ * store's size; {@link #grow} adds more to the same store. Bulk SQL
  * ({@code INSERT … SELECT … FROM SYSTEM_RANGE}) in chunks, so a million runs take seconds, not an API call each.
  */
 final class StoreSeeder {
@@ -39,59 +39,84 @@ final class StoreSeeder {
     }
 
     static Probes seed(Path dataDir, long runs, int bigRunItems) {
-        String url = Config.fromEnv(Map.of("FLOWRUN_DATA_DIR", dataDir.toString())).effectiveDbUrl();
-        try (Database database = Database.open(url, 2)) {
+        try (Database database = Database.open(jdbcUrl(dataDir), 2)) {
             new AuthService(database.jdbi(), new Templates(Json.mapper()), Clock.systemUTC()).bootstrap(ServerProcess.API_KEY);
-            return database.jdbi().withHandle(handle -> seed(handle, runs, bigRunItems));
+            return database.jdbi().withHandle(handle -> {
+                Probes probes = seedProbes(handle, bigRunItems);
+                addBulkRuns(handle, 3, runs, bigRunItems);
+                return new Probes(probes.smallRunId(), probes.smallItemId(), probes.bigRunId(), bigRunItems, runs);
+            });
         }
     }
 
-    private static Probes seed(Handle handle, long runs, int bigRunItems) {
-        long workspace = handle.createQuery("SELECT id FROM workspaces WHERE name = 'default'").mapTo(Long.class).one();
+    /** Adds bulk runs, newer than every run there, until the store holds {@code runs}. */
+    static Probes grow(Path dataDir, Probes probes, long runs) {
+        try (Database database = Database.open(jdbcUrl(dataDir), 2)) {
+            database.jdbi().useHandle(handle -> addBulkRuns(handle, probes.runs() + 1, runs, probes.bigRunItems()));
+        }
+        return new Probes(probes.smallRunId(), probes.smallItemId(), probes.bigRunId(), probes.bigRunItems(), runs);
+    }
+
+    private static String jdbcUrl(Path dataDir) {
+        return Config.fromEnv(Map.of("FLOWRUN_DATA_DIR", dataDir.toString())).effectiveDbUrl();
+    }
+
+    /** Run 1 with {@code bigRunItems} items (ids 1…), run 2 with 25 (the ids after), both completed, with outputs. */
+    private static Probes seedProbes(Handle handle, int bigRunItems) {
+        long workspace = workspace(handle);
         long workflow = handle.createQuery("SELECT id FROM workflows WHERE workspace_id = :w AND name = 'Remove background'")
                 .bind("w", workspace).mapTo(Long.class).one();
         String graph = handle.createQuery("SELECT graph FROM workflows WHERE id = :id").bind("id", workflow)
                 .mapTo(String.class).one();
-        long bulk = runs - 2;
-        long started = System.nanoTime();
-        for (long lo = 1; lo <= bulk; lo += CHUNK) {
-            long hi = Math.min(bulk, lo + CHUNK - 1);
-            insertRuns(handle, workspace, workflow, BULK_GRAPH, "failed", lo, hi, 1);
-            insertItems(handle, "X", "X", "0", "'img-' || X || '.jpg'", FAILED_ITEM, lo, hi);
-        }
-        BenchContext.log("  %,d bulk runs and their items: %.1f s", bulk, (System.nanoTime() - started) / 1e9);
-        long bigRun = bulk + 1;
-        long smallRun = bulk + 2;
-        insertRuns(handle, workspace, workflow, graph, "completed", bigRun, bigRun, bigRunItems);
-        insertRuns(handle, workspace, workflow, graph, "completed", smallRun, smallRun, 25);
-        // Items and outputs of the probe runs take ids after the bulk ones: item id = bulk + 1 + its index.
+        insertRuns(handle, workspace, workflow, graph, "completed", 1, 1, bigRunItems);
+        insertRuns(handle, workspace, workflow, graph, "completed", 2, 2, 25);
         for (long lo = 1; lo <= bigRunItems; lo += CHUNK) {
             long hi = Math.min(bigRunItems, lo + CHUNK - 1);
-            insertItems(handle, bulk + " + X", Long.toString(bigRun), "X - 1", "'shot-' || LPAD(X, 6, '0') || '.jpg'", COMPLETED_ITEM, lo, hi);
-            insertOutputs(handle, bulk + " + X", bulk + " + X", Long.toString(bigRun),
-                    "'shot-' || LPAD(X, 6, '0') || '.png'", "node_3", PROBE_CHAIN, lo, hi);
+            insertItems(handle, "X", "1", "X - 1", "'shot-' || LPAD(X, 6, '0') || '.jpg'", COMPLETED_ITEM, lo, hi);
+            insertOutputs(handle, "X", "X", "1", "'shot-' || LPAD(X, 6, '0') || '.png'", "node_3", PROBE_CHAIN, lo, hi);
         }
-        long smallFirstItem = bulk + bigRunItems + 1;
-        String smallItemId = (smallFirstItem - 1) + " + X";
-        insertItems(handle, smallItemId, Long.toString(smallRun), "X - 1", "'product-' || X || '.jpg'", COMPLETED_ITEM, 1, 25);
-        insertOutputs(handle, smallItemId, smallItemId, Long.toString(smallRun), "'product-' || X || '.png'", "node_3",
-                PROBE_CHAIN, 1, 25);
+        String smallItemId = bigRunItems + " + X";
+        insertItems(handle, smallItemId, "2", "X - 1", "'product-' || X || '.jpg'", COMPLETED_ITEM, 1, 25);
+        insertOutputs(handle, smallItemId, smallItemId, "2", "'product-' || X || '.png'", "node_3", PROBE_CHAIN, 1, 25);
         for (String node : new String[] {"node_1", "node_2", "node_3"}) {
             handle.execute("""
                     INSERT INTO node_states (item_id, node_id, status, file_keys, started_at, finished_at)
-                    SELECT %s, '%s', 'completed', '["runs/%d/out/' || (%s) || '/%s/f.png"]', CAST(? AS TIMESTAMP WITH TIME ZONE),
+                    SELECT %s, '%s', 'completed', '["runs/2/out/' || (%s) || '/%s/f.png"]', CAST(? AS TIMESTAMP WITH TIME ZONE),
                            CAST(? AS TIMESTAMP WITH TIME ZONE)
-                    FROM SYSTEM_RANGE(1, 25)""".formatted(smallItemId, node, smallRun, smallItemId, node),
+                    FROM SYSTEM_RANGE(1, 25)""".formatted(smallItemId, node, smallItemId, node),
                     BASE.toString(), BASE.plusSeconds(1).toString());
         }
-        long lastItem = smallFirstItem + 24;
-        handle.execute("ALTER TABLE runs ALTER COLUMN id RESTART WITH " + (smallRun + 1));
-        handle.execute("ALTER TABLE run_items ALTER COLUMN id RESTART WITH " + (lastItem + 1));
-        handle.execute("ALTER TABLE item_outputs ALTER COLUMN id RESTART WITH " + (lastItem + 1));
-        handle.createUpdate("UPDATE workspaces SET run_count = :n, last_run_at = (SELECT MAX(created_at) FROM runs) WHERE id = :w")
-                .bind("n", runs).bind("w", workspace).execute();
+        return new Probes(2, bigRunItems + 1, 1, bigRunItems, 2);
+    }
+
+    /**
+     * Runs {@code from..to}: id = number = X, one failed item each with id {@code bigRunItems + 25 + X}; then the
+     * counters the service continues from (identities, the workspace's run count and last createdAt).
+     */
+    private static void addBulkRuns(Handle handle, long from, long to, int bigRunItems) {
+        long workspace = workspace(handle);
+        long workflow = handle.createQuery("SELECT id FROM workflows WHERE workspace_id = :w AND name = 'Remove background'")
+                .bind("w", workspace).mapTo(Long.class).one();
+        long started = System.nanoTime();
+        String itemId = (bigRunItems + 25) + " + X";
+        for (long lo = from; lo <= to; lo += CHUNK) {
+            long hi = Math.min(to, lo + CHUNK - 1);
+            insertRuns(handle, workspace, workflow, BULK_GRAPH, "failed", lo, hi, 1);
+            insertItems(handle, itemId, "X", "0", "'img-' || X || '.jpg'", FAILED_ITEM, lo, hi);
+        }
+        BenchContext.log("  %,d bulk runs and their items: %.1f s", to - from + 1, (System.nanoTime() - started) / 1e9);
+        long nextItem = bigRunItems + 25 + to + 1;
+        handle.execute("ALTER TABLE runs ALTER COLUMN id RESTART WITH " + (to + 1));
+        handle.execute("ALTER TABLE run_items ALTER COLUMN id RESTART WITH " + nextItem);
+        handle.execute("ALTER TABLE item_outputs ALTER COLUMN id RESTART WITH " + nextItem);
+        handle.createUpdate("""
+                UPDATE workspaces SET run_count = :n, last_run_at = (SELECT MAX(created_at) FROM runs WHERE workspace_id = :w)
+                WHERE id = :w""").bind("n", to).bind("w", workspace).execute();
         handle.execute("CHECKPOINT SYNC");
-        return new Probes(smallRun, smallFirstItem, bigRun, bigRunItems, runs);
+    }
+
+    private static long workspace(Handle handle) {
+        return handle.createQuery("SELECT id FROM workspaces WHERE name = 'default'").mapTo(Long.class).one();
     }
 
     /**

@@ -27,14 +27,16 @@ final class ThroughputPhase {
         BenchContext.log("%d shots, %.0f KB on average", IMAGES, ShotImages.totalBytes(shots) / 1024.0 / IMAGES);
         int workers = Runtime.getRuntime().availableProcessors();
 
-        InProcessPipeline pipeline = InProcessPipeline.ofTemplate("Product shot");
-        Path out = bench.workDir().resolve("in-process-out");
-        pipeline.itemsPerSecond(shots.subList(0, WARMUP_IMAGES), workers, out);
-        long self = ProcessHandle.current().pid();
-        double cpuBefore = ProcessCpu.seconds(self);
-        double inProcess = pipeline.itemsPerSecond(shots, workers, out);
-        double inProcessCpu = (ProcessCpu.seconds(self) - cpuBefore) / IMAGES;
-        ShotImages.deleteTree(out);
+        // In a JVM of its own, started like the server's, not in this one, whose heap has grown meanwhile.
+        Process child = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"),
+                InProcessPipeline.class.getName(), "Product shot", folder.toString(), Integer.toString(WARMUP_IMAGES),
+                Integer.toString(workers)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String[] measured = new String(child.getInputStream().readAllBytes()).trim().split(" ");
+        if (child.waitFor() != 0 || measured.length != 2) {
+            throw new IllegalStateException("the in-process pipeline failed: " + String.join(" ", measured));
+        }
+        double inProcess = Double.parseDouble(measured[0]);
+        double inProcessCpu = Double.parseDouble(measured[1]);
         BenchContext.log("in-process: %.2f items/s", inProcess);
 
         double service;

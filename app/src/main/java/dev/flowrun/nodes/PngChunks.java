@@ -1,0 +1,76 @@
+package dev.flowrun.nodes;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+
+/** PNG's container: length, type, data and CRC per chunk; image data deflated into IDAT chunks. */
+final class PngChunks {
+    private static final int CHUNK = 1 << 16;
+
+    private PngChunks() {
+    }
+
+    static void write(OutputStream out, String type, byte[] data, int length) throws IOException {
+        byte[] head = new byte[8];
+        putInt(head, 0, length);
+        byte[] name = type.getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(name, 0, head, 4, 4);
+        CRC32 crc = new CRC32();
+        crc.update(name);
+        crc.update(data, 0, length);
+        byte[] tail = new byte[4];
+        putInt(tail, 0, (int) crc.getValue());
+        out.write(head);
+        out.write(data, 0, length);
+        out.write(tail);
+    }
+
+    static void putInt(byte[] b, int at, int v) {
+        b[at] = (byte) (v >>> 24);
+        b[at + 1] = (byte) (v >>> 16);
+        b[at + 2] = (byte) (v >>> 8);
+        b[at + 3] = (byte) v;
+    }
+
+    /** Feeds rows to a deflater and writes its output as IDAT chunks of up to {@value #CHUNK} bytes. */
+    static final class Idat {
+        private final OutputStream out;
+        private final Deflater deflater;
+        private final byte[] buffer = new byte[CHUNK];
+        private int filled;
+
+        Idat(OutputStream out, Deflater deflater) {
+            this.out = out;
+            this.deflater = deflater;
+        }
+
+        void add(byte[] row) throws IOException {
+            deflater.setInput(row);
+            while (!deflater.needsInput()) {
+                drain();
+            }
+        }
+
+        void finish() throws IOException {
+            deflater.finish();
+            while (!deflater.finished()) {
+                drain();
+            }
+            if (filled > 0) {
+                write(out, "IDAT", buffer, filled);
+                filled = 0;
+            }
+        }
+
+        private void drain() throws IOException {
+            filled += deflater.deflate(buffer, filled, buffer.length - filled);
+            if (filled == buffer.length) {
+                write(out, "IDAT", buffer, filled);
+                filled = 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.flowrun.bench;
+
+import dev.flowrun.nodes.scenes.QualityScenes;
+
+import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.stream.ImageOutputStream;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Camera-like JPEGs (quality 90) of generated product shots, written to a folder for the image benchmarks. */
+final class ImageBenchFiles {
+    private ImageBenchFiles() {
+    }
+
+    /** {@code count} shots of {@code width}×{@code height}, one of each quality case in turn. */
+    static List<Path> productShots(Path folder, int count, int width, int height) throws IOException {
+        Files.createDirectories(folder);
+        List<QualityScenes.Scene> scenes = QualityScenes.generate(width, height, (count + 10) / 11, 90);
+        List<Path> files = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Path file = folder.resolve(String.format("shot-%02d.jpg", i));
+            writeJpeg(scenes.get(i * 7 % scenes.size()).image(), 90, file);
+            files.add(file);
+        }
+        return files;
+    }
+
+    static void writeJpeg(BufferedImage image, int quality, Path file) throws IOException {
+        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+        try (ImageOutputStream out = ImageIO.createImageOutputStream(file.toFile())) {
+            writer.setOutput(out);
+            ImageWriteParam param = writer.getDefaultWriteParam();
+            param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
+            param.setCompressionQuality(quality / 100f);
+            writer.write(null, new IIOImage(image, null, null), param);
+        } finally {
+            writer.dispose();
+        }
+    }
+}
