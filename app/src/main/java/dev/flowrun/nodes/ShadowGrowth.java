@@ -17,6 +17,7 @@ package dev.flowrun.nodes;
  */
 final class ShadowGrowth {
     static final double MIN_LIGHT = 0.5;
+    private static final int GRID = 8;
     /**
      * A shadow fades: the backdrop pixels along its border are nearly at the threshold themselves (measured 0.74 to
      * 0.91 of it on average), while those along an object's outline are plain backdrop (0.28 to 0.43).
@@ -42,7 +43,9 @@ final class ShadowGrowth {
     private final int w;
     private final int h;
     private final byte[] distance;
-    private final BackgroundModel model;
+    /** The backdrop colour on a grid of {@value #GRID}-pixel cells: evaluating the model per pixel cost more. */
+    private final int[] backdrop;
+    private final int gridWidth;
     private final int threshold;
     private final byte[] state;
     private final int[] queue;
@@ -55,7 +58,13 @@ final class ShadowGrowth {
         this.w = w;
         this.h = h;
         this.distance = distance;
-        this.model = model;
+        this.gridWidth = (w + GRID - 1) / GRID;
+        this.backdrop = new int[gridWidth * ((h + GRID - 1) / GRID)];
+        for (int k = 0; k < backdrop.length; k++) {
+            int cx = Math.min(w - 1, (k % gridWidth) * GRID + GRID / 2);
+            int cy = Math.min(h - 1, (k / gridWidth) * GRID + GRID / 2);
+            backdrop[k] = model.rgbAt(cx, cy);
+        }
         this.threshold = threshold;
         this.state = state;
         this.queue = queue;
@@ -148,7 +157,7 @@ final class ShadowGrowth {
         if (!opaque && (p >>> 24) < 128) {
             return false;
         }
-        int m = model.rgbAt(x, y);
+        int m = backdrop[(y / GRID) * gridWidth + x / GRID];
         int r = p >> 16 & 0xFF;
         int g = p >> 8 & 0xFF;
         int b = p & 0xFF;

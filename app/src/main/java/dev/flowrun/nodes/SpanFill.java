@@ -37,11 +37,15 @@ final class SpanFill {
     long fill(int seed, byte from, byte to, int limit, boolean record) {
         spans.clear();
         pending.clear();
-        pending.add(seed);
+        push(seed, 0, 0, -1); // no parent run: both neighbouring rows are scanned in full
         long size = 0;
         while (pending.size() > 0) {
-            int start = pending.get(pending.size() - 1);
-            popLast();
+            int top = pending.size() - 4;
+            int start = pending.get(top);
+            int dy = pending.get(top + 1);
+            int parentX0 = pending.get(top + 2);
+            int parentX1 = pending.get(top + 3);
+            pending.truncate(top);
             if (!joins(start, from, limit)) {
                 continue;
             }
@@ -64,11 +68,15 @@ final class SpanFill {
                 spans.add(x0);
                 spans.add(x1);
             }
-            if (y > 0) {
-                queueRuns(row - w, x0, x1, from, limit);
-            }
-            if (y < h - 1) {
-                queueRuns(row + w, x0, x1, from, limit);
+            // Away from the parent row, everything under the run; toward it, only what sticks out beyond the
+            // parent's run, which was scanned when the parent was.
+            if (dy != 0) {
+                queueRuns(y + dy, x0, x1, dy, x0, x1, from, limit);
+                queueRuns(y - dy, x0, Math.min(x1, parentX0 - 1), -dy, x0, x1, from, limit);
+                queueRuns(y - dy, Math.max(x0, parentX1 + 1), x1, -dy, x0, x1, from, limit);
+            } else {
+                queueRuns(y - 1, x0, x1, -1, x0, x1, from, limit);
+                queueRuns(y + 1, x0, x1, 1, x0, x1, from, limit);
             }
         }
         return size;
@@ -84,19 +92,29 @@ final class SpanFill {
         }
     }
 
-    /** Queues the first pixel of each joining run of row {@code row} between x0 and x1. */
-    private void queueRuns(int row, int x0, int x1, byte from, int limit) {
+    /**
+     * Queues the first pixel of each joining run of row {@code y} between x0 and x1, as children of the run just
+     * filled ({@code runX0}..{@code runX1} of the row {@code dy} rows back).
+     */
+    private void queueRuns(int y, int x0, int x1, int dy, int runX0, int runX1, byte from, int limit) {
+        if (y < 0 || y >= h || x0 > x1) {
+            return;
+        }
+        int row = y * w;
         boolean inRun = false;
         for (int x = x0; x <= x1; x++) {
             boolean j = joins(row + x, from, limit);
             if (j && !inRun) {
-                pending.add(row + x);
+                push(row + x, dy, runX0, runX1);
             }
             inRun = j;
         }
     }
 
-    private void popLast() {
-        pending.truncate(pending.size() - 1);
+    private void push(int index, int dy, int parentX0, int parentX1) {
+        pending.add(index);
+        pending.add(dy);
+        pending.add(parentX0);
+        pending.add(parentX1);
     }
 }
