@@ -20,10 +20,14 @@ final class FairnessPhase {
             ApiClient api = new ApiClient(server.baseUrl());
             long workflow = api.passThroughWorkflow();
             long bigRun = api.createRun(workflow, BIG, i -> files.url("tiny.png"), i -> "big/" + i + ".png");
+            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
             JsonNode progress;
             do {
                 Thread.sleep(100);
                 progress = api.get("/workflows/runs/" + bigRun + "?pageSize=1");
+                if (!progress.path("status").asText().matches("queued|running") || System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the big run did not get going: " + progress);
+                }
             } while (progress.path("completedItems").asInt() < BIG / 10);
 
             long smallRun = api.createRun(workflow, 1, i -> files.url("tiny.png"), i -> "small.png");
