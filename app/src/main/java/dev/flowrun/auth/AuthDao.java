@@ -9,7 +9,6 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 @RegisterConstructorMapper(Workspace.class)
-@RegisterConstructorMapper(ApiKey.class)
 public interface AuthDao {
 
     @SqlUpdate("INSERT INTO workspaces (name, created_at) VALUES (:name, :createdAt)")

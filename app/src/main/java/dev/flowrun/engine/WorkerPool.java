@@ -48,10 +48,6 @@ public final class WorkerPool implements ItemQueue {
         queue.drop(runId);
     }
 
-    public int waiting() {
-        return queue.size();
-    }
-
     public synchronized void start() {
         for (int i = 1; i <= size; i++) {
             Thread thread = new Thread(this::work, "flowrun-worker-" + i);
