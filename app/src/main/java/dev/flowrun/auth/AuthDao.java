@@ -31,10 +31,6 @@ public interface AuthDao {
     long insertKey(@Bind("workspaceId") long workspaceId, @Bind("prefix") String prefix,
                    @Bind("keyHash") String keyHash, @Bind("createdAt") Instant createdAt);
 
-    @SqlQuery("SELECT workspace_id, id AS key_id FROM api_keys WHERE key_hash = :keyHash AND revoked_at IS NULL")
-    @RegisterConstructorMapper(Caller.class)
-    Optional<Caller> callerOfKey(@Bind("keyHash") String keyHash);
-
     @SqlQuery("SELECT COUNT(*) FROM api_keys WHERE key_hash = :keyHash")
     long countKeysWithHash(@Bind("keyHash") String keyHash);
 

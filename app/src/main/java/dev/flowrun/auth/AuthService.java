@@ -34,7 +34,13 @@ public final class AuthService {
             key = key.substring(7).strip();
         }
         String hash = ApiKeys.hash(key);
-        return jdbi.withExtension(AuthDao.class, dao -> dao.callerOfKey(hash))
+        // Every request asks this, so it is a plain query and row mapper: through a SqlObject and its
+        // ConstructorMapper the lookup cost five times the rest of serving a cached page.
+        return jdbi.withHandle(handle -> handle.createQuery(
+                        "SELECT workspace_id, id FROM api_keys WHERE key_hash = :keyHash AND revoked_at IS NULL")
+                .bind("keyHash", hash)
+                .map((rs, ctx) -> new Caller(rs.getLong(1), rs.getLong(2)))
+                .findOne())
                 .orElseThrow(() -> new Unauthorized("the API key is unknown or revoked"));
     }
 

@@ -23,11 +23,17 @@ public final class UrlSigner {
     private static final String ALGORITHM = "HmacSHA256";
     /** Base64url without padding of a 32-byte HMAC-SHA256. */
     private static final int SIG_LENGTH = 43;
+    private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
 
     private final SecretKeySpec secret;
     private final String publicBaseUrl;
     private final Duration ttl;
     private final Clock clock;
+    /**
+     * A Mac is not thread-safe, and looking one up and keying it cost more than the signature itself (a page of
+     * 25 items signs 51 URLs), so each thread keeps one.
+     */
+    private final ThreadLocal<Mac> macs = ThreadLocal.withInitial(this::newMac);
 
     public UrlSigner(byte[] secret, String publicBaseUrl, Duration ttl, Clock clock) {
         if (secret == null || secret.length == 0) throw new IllegalArgumentException("secret must not be empty");
@@ -42,11 +48,22 @@ public final class UrlSigner {
 
     /** @throws IllegalArgumentException if {@code key} is not a valid store key */
     public SignedUrl sign(String key) {
+        String expires = expiresNow();
+        return new SignedUrl(url(key, expires), Instant.ofEpochSecond(Long.parseLong(expires)));
+    }
+
+    /**
+     * The {@code expires} value a URL signed now carries: one TTL from now, in whole seconds. A response that
+     * signs many URLs takes it once, so they all end together; it changes once a second.
+     */
+    public String expiresNow() {
+        return Long.toString(clock.instant().plus(ttl).truncatedTo(ChronoUnit.SECONDS).getEpochSecond());
+    }
+
+    /** The URL of {@code key} signed to expire at {@code expires} (a value of {@link #expiresNow}). */
+    public String url(String key, String expires) {
         FileKeys.requireValid(key);
-        Instant expiresAt = clock.instant().plus(ttl).truncatedTo(ChronoUnit.SECONDS);
-        String expires = Long.toString(expiresAt.getEpochSecond());
-        String url = publicBaseUrl + "/files/" + encodePath(key) + "?expires=" + expires + "&sig=" + signature(key, expires);
-        return new SignedUrl(url, expiresAt);
+        return publicBaseUrl + "/files/" + encodePath(key) + "?expires=" + expires + "&sig=" + signature(key, expires);
     }
 
     /** False for anything but an unexpired, untampered signature made by {@link #sign}; never throws. */
@@ -84,12 +101,16 @@ public final class UrlSigner {
     }
 
     private String signature(String key, String expires) {
+        // doFinal leaves the Mac ready for the next message with the same secret.
+        byte[] digest = macs.get().doFinal((key + "\n" + expires).getBytes(StandardCharsets.UTF_8));
+        return BASE64URL.encodeToString(digest);
+    }
+
+    private Mac newMac() {
         try {
-            // Mac instances are not thread-safe and cheap to create, so one per call.
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(secret);
-            byte[] digest = mac.doFinal((key + "\n" + expires).getBytes(StandardCharsets.UTF_8));
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+            return mac;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is required by every Java platform", e);
         }

@@ -6,6 +6,7 @@ import dev.flowrun.run.RunFilter;
 import dev.flowrun.run.RunService;
 import dev.flowrun.webhook.WebhookStatusService;
 import io.javalin.config.RoutesConfig;
+import io.javalin.http.ContentType;
 import java.util.Map;
 
 /** {@code /workflows/runs…} and {@code POST /workflows/{id}/runs} (interface §4, contract §5–§6). */
@@ -27,7 +28,8 @@ final class RunRoutes {
         });
         routes.get("/workflows/runs/{runId}", ctx -> {
             var page = PageRequest.parse(ctx.queryParam("page"), ctx.queryParam("pageSize"));
-            ctx.json(runs.get(Requests.workspace(ctx), Requests.id(ctx, "runId"), page, ctx.queryParam("q")));
+            byte[] json = runs.get(Requests.workspace(ctx), Requests.id(ctx, "runId"), page, ctx.queryParam("q"));
+            ctx.contentType(ContentType.APPLICATION_JSON).result(json);
         });
         routes.post("/workflows/runs/{runId}/cancel", ctx ->
                 ctx.json(Map.of("ok", runs.cancel(Requests.workspace(ctx), Requests.id(ctx, "runId")))));

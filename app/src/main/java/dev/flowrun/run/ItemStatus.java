@@ -10,4 +10,8 @@ public enum ItemStatus {
     public String json() {
         return name().toLowerCase();
     }
+
+    public boolean terminal() {
+        return this == COMPLETED || this == FAILED || this == CANCELLED;
+    }
 }

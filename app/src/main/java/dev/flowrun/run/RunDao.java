@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
+import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
@@ -13,10 +14,10 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /** Reading runs and creating them. State changes live in {@link RunTransitions}. */
-@RegisterConstructorMapper(RunRow.class)
-@RegisterConstructorMapper(ItemRow.class)
+@RegisterRowMapper(RunRow.Mapper.class)
+@RegisterRowMapper(ItemRow.Mapper.class)
 @RegisterConstructorMapper(NodeStateRow.class)
-@RegisterConstructorMapper(OutputRow.class)
+@RegisterRowMapper(OutputRow.Mapper.class)
 public interface RunDao {
     String RUN_COLUMNS = """
             id, workspace_id, workflow_id, name, status, run_trigger, zip_url, zip_layout, webhook_url,

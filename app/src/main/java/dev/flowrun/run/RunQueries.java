@@ -3,7 +3,6 @@ package dev.flowrun.run;
 import java.util.List;
 import java.util.Locale;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.mapper.reflect.ConstructorMapper;
 import org.jdbi.v3.core.statement.Query;
 
 /**
@@ -23,7 +22,7 @@ final class RunQueries {
                 + " ORDER BY workspace_seq DESC LIMIT :limit OFFSET :offset");
         bind(query, filter);
         return query.bind("limit", page.pageSize()).bind("offset", page.offset())
-                .map(ConstructorMapper.of(RunRow.class)).list();
+                .map(new RunRow.Mapper()).list();
     }
 
     /**
@@ -41,7 +40,7 @@ final class RunQueries {
                         WHERE workspace_id = :workspaceId AND workspace_seq BETWEEN :bottom AND :top
                         ORDER BY workspace_seq DESC""")
                 .bind("workspaceId", workspaceId).bind("bottom", bottom).bind("top", top)
-                .map(ConstructorMapper.of(RunRow.class)).list();
+                .map(new RunRow.Mapper()).list();
     }
 
     static long countRuns(Handle handle, RunFilter filter) {
@@ -61,7 +60,7 @@ final class RunQueries {
                             WHERE run_id = :runId AND position >= :from AND position < :to
                             ORDER BY position""")
                     .bind("runId", runId).bind("from", page.offset()).bind("to", page.offset() + page.pageSize())
-                    .map(ConstructorMapper.of(ItemRow.class)).list();
+                    .map(new ItemRow.Mapper()).list();
         }
         // q is a substring match: it reads every item of the run (at most 10,000), never those of other runs.
         return handle.createQuery("SELECT " + RunDao.ITEM_COLUMNS + """
@@ -70,7 +69,7 @@ final class RunQueries {
                         ORDER BY id LIMIT :limit OFFSET :offset""")
                 .bind("runId", runId).bind("pattern", containsPattern(q))
                 .bind("limit", page.pageSize()).bind("offset", page.offset())
-                .map(ConstructorMapper.of(ItemRow.class)).list();
+                .map(new ItemRow.Mapper()).list();
     }
 
     static long countItems(Handle handle, long runId, String q) {

@@ -1,8 +1,13 @@
 package dev.flowrun.run;
 
+import dev.flowrun.db.Columns;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.StatementContext;
 
-/** A row of {@code runs}, without the graph it carries. */
+/** A row of {@code runs} ({@link RunDao#RUN_COLUMNS}), without the graph it carries. */
 public record RunRow(
         long id,
         long workspaceId,
@@ -26,5 +31,22 @@ public record RunRow(
 
     public RunStatus runStatus() {
         return RunStatus.parse(status);
+    }
+
+    /**
+     * Written out because runs are read on every poll: JDBI's ConstructorMapper works out its column binding again
+     * for each result set, which cost more than the query itself.
+     */
+    public static final class Mapper implements RowMapper<RunRow> {
+        @Override
+        public RunRow map(ResultSet rs, StatementContext ctx) throws SQLException {
+            return new RunRow(rs.getLong("id"), rs.getLong("workspace_id"), rs.getLong("workflow_id"),
+                    rs.getString("name"), rs.getString("status"), rs.getString("run_trigger"), rs.getString("zip_url"),
+                    rs.getString("zip_layout"), rs.getString("webhook_url"), rs.getInt("total_items"),
+                    rs.getInt("completed_items"), rs.getInt("failed_items"), rs.getInt("output_count"),
+                    rs.getString("error_code"), rs.getString("error_message"), Columns.instant(rs, "created_at"),
+                    Columns.instant(rs, "updated_at"), Columns.instant(rs, "started_at"),
+                    Columns.instant(rs, "finished_at"));
+        }
     }
 }

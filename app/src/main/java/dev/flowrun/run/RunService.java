@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.SignedJsonTemplate;
 import dev.flowrun.files.SignedUrl;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.workflow.Graph;
@@ -32,6 +33,8 @@ public final class RunService {
     private final ZipQueue zips;
     private final RunFinishedListener finishedListener;
     private final Clock clock;
+    /** 16 MiB: some 200 pages of 25 items with their outputs. */
+    private final RunPageCache pages = new RunPageCache(16L << 20);
 
     public RunService(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views, UrlSigner signer,
                       ItemQueue queue, ZipQueue zips, RunFinishedListener finishedListener, Clock clock) {
@@ -73,18 +76,34 @@ public final class RunService {
         return views.run(created);
     }
 
-    public RunPage get(long workspaceId, long runId, PageRequest page, String q) {
+    /**
+     * The get-a-run response as JSON. A page that can no longer change is rendered once and then only re-signed
+     * ({@link RunPageCache}); others are read and rendered each time.
+     */
+    public byte[] get(long workspaceId, long runId, PageRequest page, String q) {
         String query = q == null || q.isEmpty() ? null : q;
-        return jdbi.inTransaction(handle -> {
-            RunRow run = handle.attach(RunDao.class).findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
+        RunPageCache.Key key = new RunPageCache.Key(runId, page.page(), page.pageSize(), query);
+        SignedJsonTemplate cached = pages.get(workspaceId, key);
+        if (cached != null) {
+            return cached.render(signer);
+        }
+        SignedJsonTemplate.Holes holes = SignedJsonTemplate.holes();
+        RunPage read = jdbi.inTransaction(handle -> {
+            RunDao dao = handle.attach(RunDao.class);
+            RunRow run = dao.findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
             List<ItemRow> items = RunQueries.items(handle, runId, query, page);
-            long total = RunQueries.countItems(handle, runId, query);
-            Map<Long, List<OutputRow>> outputs = outputsByItem(handle.attach(RunDao.class), items);
+            long total = query == null ? run.totalItems() : RunQueries.countItems(handle, runId, query);
+            Map<Long, List<OutputRow>> outputs = outputsByItem(dao, items);
             List<ItemView> itemViews = items.stream()
-                    .map(item -> views.item(item, outputs.getOrDefault(item.id(), List.of()), null))
+                    .map(item -> views.item(item, outputs.getOrDefault(item.id(), List.of()), null, holes::url))
                     .toList();
-            return new RunPage(views.run(run), itemViews, total, page.page(), page.pageSize());
+            return new RunPage(views.run(run, holes::url), itemViews, total, page.page(), page.pageSize());
         });
+        SignedJsonTemplate template = holes.template(json(read));
+        if (read.run().status().terminal() && read.items().stream().allMatch(item -> item.status().terminal())) {
+            pages.put(workspaceId, key, template);
+        }
+        return template.render(signer);
     }
 
     public RunList list(RunFilter filter, PageRequest page) {
@@ -100,8 +119,10 @@ public final class RunService {
             ItemRow item = dao.findItem(runId, itemId).orElseThrow(() ->
                     new NotFound("item " + itemId + " not found in run " + runId));
             Graph graph = workflows.parseStored(dao.graphOf(runId));
-            var nodeStates = views.nodeStates(graph, dao.nodeStates(itemId));
-            return new ItemDetail(views.run(run), views.item(item, dao.outputsOfItems(List.of(itemId)), nodeStates));
+            RunViews.Links links = views.signedNow();
+            var nodeStates = views.nodeStates(graph, dao.nodeStates(itemId), links);
+            return new ItemDetail(views.run(run, links),
+                    views.item(item, dao.outputsOfItems(List.of(itemId)), nodeStates, links));
         });
     }
 
@@ -169,6 +190,14 @@ public final class RunService {
     public static String inputKey(long runId, int position, String nodeId, String fileName) {
         String base = fileName.contains("/") ? fileName.substring(fileName.lastIndexOf('/') + 1) : fileName;
         return "runs/" + runId + "/in/" + position + "/" + FileStore.safeSegment(nodeId) + "/" + FileStore.safeSegment(base);
+    }
+
+    private byte[] json(RunPage page) {
+        try {
+            return mapper.writeValueAsBytes(page);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("records always serialise", e);
+        }
     }
 
     private String json(Object value) {

@@ -29,27 +29,43 @@ public final class RunViews {
         return "runs/" + runId + "/outputs.zip";
     }
 
+    /** How a view shows a stored file: its URL signed now, or a template's stand-in for it. */
+    @FunctionalInterface
+    public interface Links {
+        String url(String key);
+    }
+
+    /** Links signed now, all with one expiry, so every URL of a response ends at the same moment. */
+    public Links signedNow() {
+        String expires = signer.expiresNow();
+        return key -> signer.url(key, expires);
+    }
+
     public RunView run(RunRow row) {
+        return run(row, signedNow());
+    }
+
+    public RunView run(RunRow row, Links links) {
         RunStatus status = row.runStatus();
-        String archiveUrl = status.terminal() && row.outputCount() > 0 ? signer.sign(archiveKey(row.id())).url() : null;
+        String archiveUrl = status.terminal() && row.outputCount() > 0 ? links.url(archiveKey(row.id())) : null;
         return new RunView(row.id(), row.name(), status, row.totalItems(), row.completedItems(), row.failedItems(),
                 row.workflowId(), row.workspaceId(), row.runTrigger(), archiveUrl, row.createdAt(), row.updatedAt(),
                 row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()));
     }
 
-    public ItemView item(ItemRow row, List<OutputRow> outputs, List<ItemView.NodeStateView> nodeStates) {
+    public ItemView item(ItemRow row, List<OutputRow> outputs, List<ItemView.NodeStateView> nodeStates, Links links) {
         Map<String, ItemView.UploadInput> uploads = new LinkedHashMap<>();
         inputs(row).forEach((nodeId, input) -> uploads.put(nodeId,
-                new ItemView.UploadInput(input.key(), input.fileName(), signer.sign(input.key()).url())));
+                new ItemView.UploadInput(input.key(), input.fileName(), links.url(input.key()))));
         List<ItemView.OutputView> outputViews = outputs.stream()
-                .map(o -> new ItemView.OutputView(signer.sign(o.fileKey()).url(), o.fileKey(), strings(o.nodeChain())))
+                .map(o -> new ItemView.OutputView(links.url(o.fileKey()), o.fileKey(), strings(o.nodeChain())))
                 .toList();
         return new ItemView(row.id(), ItemStatus.valueOf(row.status().toUpperCase()), uploads, outputViews,
                 row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), nodeStates);
     }
 
     /** Every node of the run's graph, in execution order; nodes not reached yet are {@code pending}. */
-    public List<ItemView.NodeStateView> nodeStates(Graph graph, List<NodeStateRow> rows) {
+    public List<ItemView.NodeStateView> nodeStates(Graph graph, List<NodeStateRow> rows, Links links) {
         Map<String, NodeStateRow> byNode = new LinkedHashMap<>();
         rows.forEach(r -> byNode.put(r.nodeId(), r));
         List<ItemView.NodeStateView> views = new ArrayList<>();
@@ -61,7 +77,7 @@ public final class RunViews {
             }
             List<String> keys = strings(row.fileKeys());
             views.add(new ItemView.NodeStateView(node.id(), NodeStatus.valueOf(row.status().toUpperCase()), keys,
-                    keys.stream().map(k -> signer.sign(k).url()).toList(), row.startedAt(), row.finishedAt()));
+                    keys.stream().map(links::url).toList(), row.startedAt(), row.finishedAt()));
         }
         return views;
     }

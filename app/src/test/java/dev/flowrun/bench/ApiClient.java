@@ -99,6 +99,20 @@ final class ApiClient {
         }
     }
 
+    JsonNode awaitCompleted(long runId, int completed, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            JsonNode run = get("/workflows/runs/" + runId + "?pageSize=1");
+            if (run.path("completedItems").asInt() >= completed) {
+                return run;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("run " + runId + " has not " + completed + " items done after " + timeout);
+            }
+            Thread.sleep(50);
+        }
+    }
+
     /** From the run's createdAt to its finishedAt, as the service recorded them. */
     static Duration createdToFinished(JsonNode run) {
         return Duration.between(Instant.parse(run.path("createdAt").asText()), Instant.parse(run.path("finishedAt").asText()));

@@ -164,7 +164,10 @@ class WorkspaceIsolationTest {
         assertThat(done.path("status").asText()).as(done.toString()).isEqualTo("completed");
         assertThat(done.path("completedItems").asInt()).isEqualTo(1);
 
-        // Finished, A's run is still invisible to B, download included.
+        // Finished, A's run is still invisible to B, download included, and its page (now served from the cache of
+        // finished pages, as A has just read it) too.
+        assertLikeMissing(runA, x -> app.get("/workflows/runs/" + x, b));
+        assertLikeMissing(runA, x -> app.get("/workflows/runs/" + x + "?page=1&pageSize=10&q=red", b));
         assertLikeMissing(runA, x -> app.get("/workflows/runs/" + x + "/download", b));
         assertLikeMissing(runA, x -> app.get("/workflows/runs/" + x + "/items/" + itemA, b));
         assertThat(app.get("/workflows/runs/" + runA + "/download", A).status()).isEqualTo(200);

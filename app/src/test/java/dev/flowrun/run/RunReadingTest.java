@@ -261,4 +261,27 @@ class RunReadingTest {
             assertThat(reply.errorCode()).isEqualTo("forbidden");
         }
     }
+
+    @Test
+    void aFinishedPageReadAgainIsTheSamePageWithWorkingUrlsAndAnswersJson() {
+        String path = "/workflows/runs/" + bigRun + "?page=2&pageSize=7&q=shoe";
+        Reply first = app.get(path);
+        Reply again = app.get(path);
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.header("Content-Type")).startsWith("application/json");
+        assertThat(withoutUrlQueries(again.json())).isEqualTo(withoutUrlQueries(first.json()));
+        assertThat(again.json().path("itemsTotal").asInt()).isEqualTo(10);
+        assertThat(again.json().path("items")).hasSize(3);
+        for (JsonNode url : again.json().findValues("url")) {
+            assertThat(app.fetch(url.asText()).status()).as(url.asText()).isEqualTo(200);
+        }
+        // Every URL of one answer expires at the same moment, one TTL from now.
+        assertThat(again.json().findValues("url").stream().map(u -> u.asText().replaceAll(".*expires=(\\d+).*", "$1"))
+                .distinct()).hasSize(1);
+    }
+
+    /** The page with every signed URL cut at its query (their expiry moves with the clock). */
+    private static String withoutUrlQueries(JsonNode json) {
+        return json.toString().replaceAll("\\?expires=\\d+&sig=[A-Za-z0-9_-]+", "");
+    }
 }
