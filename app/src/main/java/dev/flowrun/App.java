@@ -95,7 +95,7 @@ public final class App {
                     new ZipScanner(ZipLimits.CONTRACT), new ImageDecoder(config.maxPixels()), store, clock,
                     archives::buildLater, outbox);
             var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), engine.zips(), outbox,
-                    clock);
+                    clock, config.pageCacheMb());
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
                     signer, archives, new WebhookStatusService(jdbi), config.adminToken()), mapper);
         } catch (RuntimeException e) {

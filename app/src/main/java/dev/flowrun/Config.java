@@ -22,7 +22,8 @@ public record Config(
         List<Duration> webhookRetryDelays,
         Duration webhookTimeout,
         Duration urlTtl,
-        long maxPixels) {
+        long maxPixels,
+        int pageCacheMb) {
 
     public static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
             Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
@@ -42,7 +43,9 @@ public record Config(
                 reader.durations("FLOWRUN_WEBHOOK_RETRY_DELAYS", DEFAULT_RETRY_DELAYS, 5),
                 reader.duration("FLOWRUN_WEBHOOK_TIMEOUT", Duration.ofSeconds(15)),
                 reader.duration("FLOWRUN_URL_TTL", Duration.ofHours(24)),
-                reader.longValue("FLOWRUN_MAX_PIXELS", 50_000_000L, 1, Long.MAX_VALUE));
+                reader.longValue("FLOWRUN_MAX_PIXELS", 50_000_000L, 1, Long.MAX_VALUE),
+                // Not in the contract: memory for finished runs' rendered pages (RunPageCache); 0 turns it off.
+                reader.integer("FLOWRUN_PAGE_CACHE_MB", 16, 0, 4096));
     }
 
     /** A config for tests and embedding: port 0, everything else at its default. */

@@ -30,6 +30,7 @@ class ConfigTest {
         assertThat(config.webhookTimeout()).isEqualTo(Duration.ofSeconds(15));
         assertThat(config.urlTtl()).isEqualTo(Duration.ofHours(24));
         assertThat(config.maxPixels()).isEqualTo(50_000_000L);
+        assertThat(config.pageCacheMb()).isEqualTo(16);
     }
 
     @Test
@@ -46,7 +47,8 @@ class ConfigTest {
                 Map.entry("FLOWRUN_WEBHOOK_RETRY_DELAYS", "100ms,1s,2m,3h,4h"),
                 Map.entry("FLOWRUN_WEBHOOK_TIMEOUT", "2s"),
                 Map.entry("FLOWRUN_URL_TTL", "90m"),
-                Map.entry("FLOWRUN_MAX_PIXELS", "1000")));
+                Map.entry("FLOWRUN_MAX_PIXELS", "1000"),
+                Map.entry("FLOWRUN_PAGE_CACHE_MB", "0")));
         assertThat(config.port()).isEqualTo(9090);
         assertThat(config.dataDir()).isEqualTo(Path.of("/tmp/flowrun-x"));
         assertThat(config.effectiveDbUrl()).isEqualTo("jdbc:h2:mem:x");
@@ -60,6 +62,7 @@ class ConfigTest {
         assertThat(config.webhookTimeout()).isEqualTo(Duration.ofSeconds(2));
         assertThat(config.urlTtl()).isEqualTo(Duration.ofMinutes(90));
         assertThat(config.maxPixels()).isEqualTo(1000);
+        assertThat(config.pageCacheMb()).isZero();
     }
 
     @ParameterizedTest(name = "{0}={1}")
@@ -79,6 +82,8 @@ class ConfigTest {
             FLOWRUN_URL_TTL                | one day
             FLOWRUN_MAX_PIXELS             | 0
             FLOWRUN_MAX_PIXELS             | 5e7
+            FLOWRUN_PAGE_CACHE_MB          | -1
+            FLOWRUN_PAGE_CACHE_MB          | 16m
             """)
     void aBadValueFailsWithOneLineNamingTheVariable(String name, String value) {
         assertThatThrownBy(() -> Config.fromEnv(Map.of(name, value)))

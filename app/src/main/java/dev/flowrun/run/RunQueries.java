@@ -10,6 +10,19 @@ import org.jdbi.v3.core.statement.Query;
  * the last page costs what the first does (V4.sql): OFFSET would walk every row before the page.
  */
 final class RunQueries {
+    /**
+     * q is a substring match over every item of the run (at most 10,000), never other runs'. Matches are found in
+     * run_items_search alone (V5.sql), which holds the names; only the page's rows are read.
+     */
+    static final String ITEMS_MATCHING = "SELECT " + RunDao.ITEM_COLUMNS + """
+             FROM run_items
+            WHERE id IN (SELECT id FROM run_items
+                          WHERE run_id = :runId AND search_text LIKE :pattern ESCAPE '!'
+                          ORDER BY id LIMIT :limit OFFSET :offset)
+            ORDER BY id""";
+    static final String COUNT_MATCHING = """
+            SELECT COUNT(*) FROM run_items WHERE run_id = :runId AND search_text LIKE :pattern ESCAPE '!'""";
+
     private RunQueries() {
     }
 
@@ -62,25 +75,15 @@ final class RunQueries {
                     .bind("runId", runId).bind("from", page.offset()).bind("to", page.offset() + page.pageSize())
                     .map(new ItemRow.Mapper()).list();
         }
-        // q is a substring match: it reads every item of the run (at most 10,000), never those of other runs.
-        return handle.createQuery("SELECT " + RunDao.ITEM_COLUMNS + """
-                         FROM run_items
-                        WHERE run_id = :runId AND search_text LIKE :pattern ESCAPE '!'
-                        ORDER BY id LIMIT :limit OFFSET :offset""")
+        return handle.createQuery(ITEMS_MATCHING)
                 .bind("runId", runId).bind("pattern", containsPattern(q))
                 .bind("limit", page.pageSize()).bind("offset", page.offset())
                 .map(new ItemRow.Mapper()).list();
     }
 
+    /** Only with a q; without one the run's total_items is the count. */
     static long countItems(Handle handle, long runId, String q) {
-        if (q == null) {
-            // Set in the transaction that inserts (or publishes) the run's items, so it is their count.
-            return handle.createQuery("SELECT total_items FROM runs WHERE id = :runId").bind("runId", runId)
-                    .mapTo(Long.class).one();
-        }
-        return handle.createQuery("""
-                        SELECT COUNT(*) FROM run_items WHERE run_id = :runId AND search_text LIKE :pattern ESCAPE '!'""")
-                .bind("runId", runId).bind("pattern", containsPattern(q))
+        return handle.createQuery(COUNT_MATCHING).bind("runId", runId).bind("pattern", containsPattern(q))
                 .mapTo(Long.class).one();
     }
 

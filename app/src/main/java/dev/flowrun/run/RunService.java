@@ -33,11 +33,11 @@ public final class RunService {
     private final ZipQueue zips;
     private final RunFinishedListener finishedListener;
     private final Clock clock;
-    /** 16 MiB: some 200 pages of 25 items with their outputs. */
-    private final RunPageCache pages = new RunPageCache(16L << 20);
+    private final RunPageCache pages;
 
     public RunService(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views, UrlSigner signer,
-                      ItemQueue queue, ZipQueue zips, RunFinishedListener finishedListener, Clock clock) {
+                      ItemQueue queue, ZipQueue zips, RunFinishedListener finishedListener, Clock clock,
+                      int pageCacheMb) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.workflows = workflows;
@@ -47,6 +47,8 @@ public final class RunService {
         this.zips = zips;
         this.finishedListener = finishedListener;
         this.clock = clock;
+        // 16 MiB by default: some 200 pages of 25 items with their outputs.
+        this.pages = new RunPageCache((long) pageCacheMb << 20);
     }
 
     public RunView create(long workspaceId, long workflowId, JsonNode body) {
