@@ -2,6 +2,9 @@ package dev.flowrun.run;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.Query;
 
@@ -63,6 +66,33 @@ final class RunQueries {
         Query query = handle.createQuery("SELECT COUNT(*) FROM runs WHERE " + where(filter));
         bind(query, filter);
         return query.mapTo(Long.class).one();
+    }
+
+    /** What a page of the get-a-run response shows, in the order read. */
+    record PageRows(RunRow run, List<ItemRow> items, long total, Map<Long, List<OutputRow>> outputs) {
+    }
+
+    /**
+     * The run (empty if it is not the workspace's), one page of its items and their outputs. Fluent statements
+     * with hand-written mappers: every poll of a running run comes here, and a SqlObject's attach alone cost a
+     * tenth of the request.
+     */
+    static Optional<PageRows> page(Handle handle, long workspaceId, long runId, String q, PageRequest page) {
+        Optional<RunRow> run = handle.createQuery("SELECT " + RunDao.RUN_COLUMNS
+                        + " FROM runs WHERE id = :id AND workspace_id = :workspaceId")
+                .bind("id", runId).bind("workspaceId", workspaceId).map(new RunRow.Mapper()).findOne();
+        if (run.isEmpty()) {
+            return Optional.empty();
+        }
+        List<ItemRow> items = items(handle, runId, q, page);
+        long total = q == null ? run.get().totalItems() : countItems(handle, runId, q);
+        Map<Long, List<OutputRow>> outputs = items.isEmpty() ? Map.of() : handle.createQuery("""
+                        SELECT id, run_id, item_id, node_id, file_key, file_name, node_chain
+                          FROM item_outputs WHERE item_id IN (<itemIds>) ORDER BY item_id, id""")
+                .bindList("itemIds", items.stream().map(ItemRow::id).toList())
+                .map(new OutputRow.Mapper()).list().stream()
+                .collect(Collectors.groupingBy(OutputRow::itemId));
+        return Optional.of(new PageRows(run.get(), items, total, outputs));
     }
 
     static List<ItemRow> items(Handle handle, long runId, String q, PageRequest page) {

@@ -89,18 +89,16 @@ public final class RunService {
         if (cached != null) {
             return cached.render(signer);
         }
+        // Plain statements, no transaction: under READ COMMITTED each would see the latest commits either way, and
+        // the run is read first, so items are never older than the run status they are judged final by.
+        RunQueries.PageRows rows = jdbi.withHandle(handle -> RunQueries.page(handle, workspaceId, runId, query, page))
+                .orElseThrow(() -> runNotFound(runId));
         SignedJsonTemplate.Holes holes = SignedJsonTemplate.holes();
-        RunPage read = jdbi.inTransaction(handle -> {
-            RunDao dao = handle.attach(RunDao.class);
-            RunRow run = dao.findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
-            List<ItemRow> items = RunQueries.items(handle, runId, query, page);
-            long total = query == null ? run.totalItems() : RunQueries.countItems(handle, runId, query);
-            Map<Long, List<OutputRow>> outputs = outputsByItem(dao, items);
-            List<ItemView> itemViews = items.stream()
-                    .map(item -> views.item(item, outputs.getOrDefault(item.id(), List.of()), null, holes::url))
-                    .toList();
-            return new RunPage(views.run(run, holes::url), itemViews, total, page.page(), page.pageSize());
-        });
+        List<ItemView> itemViews = rows.items().stream()
+                .map(item -> views.item(item, rows.outputs().getOrDefault(item.id(), List.of()), null, holes::url))
+                .toList();
+        RunPage read = new RunPage(views.run(rows.run(), holes::url), itemViews, rows.total(), page.page(),
+                page.pageSize());
         SignedJsonTemplate template = holes.template(json(read));
         if (read.run().status().terminal() && read.items().stream().allMatch(item -> item.status().terminal())) {
             pages.put(workspaceId, key, template);
@@ -212,14 +210,6 @@ public final class RunService {
 
     private static String runName(String workflowName, Instant now) {
         return workflowName + " · " + now.toString().substring(0, 19).replace('T', ' ');
-    }
-
-    private static Map<Long, List<OutputRow>> outputsByItem(RunDao dao, List<ItemRow> items) {
-        if (items.isEmpty()) {
-            return Map.of();
-        }
-        return dao.outputsOfItems(items.stream().map(ItemRow::id).toList()).stream()
-                .collect(Collectors.groupingBy(OutputRow::itemId));
     }
 
     private Instant now() {
