@@ -18,6 +18,7 @@ public final class Database implements AutoCloseable {
     public static Database open(String jdbcUrl, int maxConnections) {
         var config = new HikariConfig();
         config.setJdbcUrl(jdbcUrl);
+        H2Settings.missingFrom(jdbcUrl).forEach(config::addDataSourceProperty);
         config.setMaximumPoolSize(maxConnections);
         config.setPoolName("flowrun-db");
         var database = new Database(new HikariDataSource(config));

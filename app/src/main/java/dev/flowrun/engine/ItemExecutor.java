@@ -6,10 +6,7 @@ import dev.flowrun.input.InputFetcher;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.run.ItemInput;
 import dev.flowrun.run.ItemRow;
-import dev.flowrun.run.NodeStateDao;
-import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunFinishedListener;
-import dev.flowrun.run.RunTransitions;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.GraphNode;
@@ -100,16 +97,13 @@ final class ItemExecutor {
     private Optional<ItemRow> claim(ItemTask task) {
         Instant now = now();
         return jdbi.inTransaction(handle -> {
-            RunTransitions transitions = handle.attach(RunTransitions.class);
-            if (transitions.claimItem(task.itemId(), now) == 0) {
+            if (!ItemStatements.claimItem(handle, task.itemId(), now)) {
                 return Optional.<ItemRow>empty();
             }
-            transitions.startRun(task.runId(), now);
-            NodeStateDao nodeStates = handle.attach(NodeStateDao.class);
-            nodeStates.clear(task.itemId());
-            nodeStates.insertPending(task.itemId(),
+            ItemStatements.startRun(handle, task.runId(), now);
+            ItemStatements.resetNodeStates(handle, task.itemId(),
                     graphs.of(task.runId()).executionOrder().stream().map(GraphNode::id).toList());
-            return handle.attach(RunDao.class).findItem(task.itemId());
+            return ItemStatements.findItem(handle, task.itemId());
         });
     }
 
@@ -117,19 +111,19 @@ final class ItemExecutor {
         Instant now = now();
         int outputs = outcome.outputs().size();
         FinishResult result = jdbi.inTransaction(handle -> {
-            RunTransitions transitions = handle.attach(RunTransitions.class);
             boolean ok = !outcome.failed();
-            if (transitions.countItem(runId, ok ? 1 : 0, ok ? 0 : 1, outputs, now) == 0) {
-                transitions.finishItem(itemId, "cancelled", null, null, now);
+            if (!ItemStatements.countItem(handle, runId, ok, outputs, now)) {
+                ItemStatements.finishItem(handle, itemId, "cancelled", null, null, now);
                 List<String> outputNodes = graph.outputNodes().stream().map(GraphNode::id).toList();
-                handle.attach(NodeStateDao.class).forgetFiles(itemId, outputNodes);
+                ItemStatements.forgetFiles(handle, itemId, outputNodes);
                 return FinishResult.DISCARDED;
             }
-            transitions.finishItem(itemId, ok ? "completed" : "failed", outcome.errorCode(), outcome.errorMessage(), now);
+            ItemStatements.finishItem(handle, itemId, ok ? "completed" : "failed", outcome.errorCode(),
+                    outcome.errorMessage(), now);
             if (outputs > 0) {
-                handle.attach(RunDao.class).insertOutputs(outcome.outputs());
+                ItemStatements.insertOutputs(handle, outcome.outputs());
             }
-            if (transitions.finishRunIfDone(runId, now) == 0) {
+            if (!ItemStatements.finishRunIfDone(handle, runId, now)) {
                 return FinishResult.COUNTED;
             }
             finishedListener.runFinished(handle, runId);

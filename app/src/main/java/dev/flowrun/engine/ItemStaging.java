@@ -30,6 +30,8 @@ final class ItemStaging implements ImageEntrySink {
     private final String nodeId;
     private final StopCheck stop;
     private final List<StagedItem> batch = new ArrayList<>(BATCH);
+    /** One for the whole archive, not one per entry: an archive may hold 10,000 images. */
+    private final byte[] buffer = new byte[64 * 1024];
 
     ItemStaging(Jdbi jdbi, ObjectMapper mapper, FileStore store, long runId, String nodeId, StopCheck stop) {
         this.jdbi = jdbi;
@@ -63,7 +65,6 @@ final class ItemStaging implements ImageEntrySink {
 
     /** To the end of the entry, which is when its checksum is verified; a big entry still notices a cancel. */
     private void copy(InputStream in, OutputStream out) throws IOException {
-        byte[] buffer = new byte[64 * 1024];
         long sinceCheck = 0;
         for (int n; (n = in.read(buffer)) != -1; ) {
             out.write(buffer, 0, n);

@@ -2,7 +2,6 @@ package dev.flowrun.engine;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.flowrun.run.NodeStateDao;
 import dev.flowrun.run.NodeStatus;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
@@ -24,7 +23,8 @@ final class NodeStateRecorder {
     }
 
     void start(String nodeId) {
-        jdbi.useExtension(NodeStateDao.class, dao -> dao.start(itemId, nodeId, clock.instant().truncatedTo(ChronoUnit.MILLIS)));
+        jdbi.useHandle(handle -> ItemStatements.startNode(handle, itemId, nodeId,
+                clock.instant().truncatedTo(ChronoUnit.MILLIS)));
     }
 
     void finish(String nodeId, NodeStatus status, List<String> fileKeys) {
@@ -34,11 +34,11 @@ final class NodeStateRecorder {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a list of strings always serialises", e);
         }
-        jdbi.useExtension(NodeStateDao.class, dao -> dao.finish(itemId, nodeId, status.json(), keys,
+        jdbi.useHandle(handle -> ItemStatements.finishNode(handle, itemId, nodeId, status.json(), keys,
                 clock.instant().truncatedTo(ChronoUnit.MILLIS)));
     }
 
     void skip(String nodeId) {
-        jdbi.useExtension(NodeStateDao.class, dao -> dao.skip(itemId, nodeId));
+        jdbi.useHandle(handle -> ItemStatements.skipNode(handle, itemId, nodeId));
     }
 }

@@ -18,6 +18,8 @@ import okhttp3.Response;
  */
 public final class InputFetcher {
     public static final long MAX_BYTES = 50L * 1024 * 1024;
+    /** OkHttp's stream hands out at most one 8 KiB segment per read: a bigger buffer is only garbage. */
+    private static final int READ_BUFFER = 8 * 1024;
     private final OkHttpClient client;
     private final RedirectFollower redirects;
     private final FileStore store;
@@ -46,7 +48,7 @@ public final class InputFetcher {
             }
             try (InputStream in = response.body().byteStream()) {
                 store.write(key, out -> {
-                    byte[] buffer = new byte[64 * 1024];
+                    byte[] buffer = new byte[READ_BUFFER];
                     long total = 0;
                     for (int n; (n = in.read(buffer)) > 0; ) {
                         total += n;

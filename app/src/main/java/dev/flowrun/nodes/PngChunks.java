@@ -3,12 +3,15 @@ package dev.flowrun.nodes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /** PNG's container: length, type, data and CRC per chunk; image data deflated into IDAT chunks. */
 final class PngChunks {
     private static final int CHUNK = 1 << 16;
+    /** Where an IDAT buffer starts: most outputs of small images fit, and it doubles up to a chunk when not. */
+    private static final int FIRST_BUFFER = 1 << 13;
 
     private PngChunks() {
     }
@@ -39,7 +42,7 @@ final class PngChunks {
     static final class Idat {
         private final OutputStream out;
         private final Deflater deflater;
-        private final byte[] buffer = new byte[CHUNK];
+        private byte[] buffer = new byte[FIRST_BUFFER];
         private int filled;
 
         Idat(OutputStream out, Deflater deflater) {
@@ -65,11 +68,16 @@ final class PngChunks {
             }
         }
 
+        /** Chunks are {@value #CHUNK} bytes but the last, whatever the buffer's size: it only grows before the first. */
         private void drain() throws IOException {
             filled += deflater.deflate(buffer, filled, buffer.length - filled);
             if (filled == buffer.length) {
-                write(out, "IDAT", buffer, filled);
-                filled = 0;
+                if (buffer.length < CHUNK) {
+                    buffer = Arrays.copyOf(buffer, Math.min(CHUNK, buffer.length * 2));
+                } else {
+                    write(out, "IDAT", buffer, filled);
+                    filled = 0;
+                }
             }
         }
     }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -79,6 +80,25 @@ class OutputArchiveTest {
             ZipEntry entry = in.getNextEntry();
             assertThat(entry.getTimeLocal()).isEqualTo(LocalDateTime.of(2000, 1, 1, 0, 0));
             assertThat(entry.getSize()).isEqualTo(10_000); // known from the local header, before reading data
+        }
+    }
+
+    @Test
+    void filesAroundTheBufferSizeAreStoredWhole() throws IOException {
+        // Files smaller than the 64 KiB buffer are read once, the others twice: the zip is the same either way.
+        FileStore store = new FileStore(dir.resolve("data"));
+        int[] sizes = {65_535, 65_536, 65_537};
+        List<ArchiveEntry> entries = new ArrayList<>();
+        for (int size : sizes) {
+            store.copy("out/" + size, new ByteArrayInputStream(randomBytes(size, size)));
+            entries.add(new ArchiveEntry(size + ".png", "out/" + size));
+        }
+        assertThat(new OutputArchive(store).build(entries, "sizes.zip")).isEqualTo(3);
+        try (ZipFile zip = new ZipFile(store.path("sizes.zip").toFile())) {
+            for (int size : sizes) {
+                assertThat(contents(zip, size + ".png")).isEqualTo(randomBytes(size, size));
+                assertThat(zip.getEntry(size + ".png").getSize()).isEqualTo(size);
+            }
         }
     }
 
