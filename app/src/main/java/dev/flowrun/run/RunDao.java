@@ -7,7 +7,6 @@ import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindList;
-import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.GetGeneratedKeys;
 import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
@@ -65,9 +64,6 @@ public interface RunDao {
     @SqlQuery("SELECT " + ITEM_COLUMNS + " FROM run_items WHERE id = :itemId AND run_id = :runId")
     Optional<ItemRow> findItem(@Bind("runId") long runId, @Bind("itemId") long itemId);
 
-    @SqlQuery("SELECT " + ITEM_COLUMNS + " FROM run_items WHERE id = :itemId")
-    Optional<ItemRow> findItem(@Bind("itemId") long itemId);
-
     @SqlQuery("""
             SELECT item_id, node_id, status, file_keys, started_at, finished_at
             FROM node_states WHERE item_id = :itemId""")
@@ -82,11 +78,6 @@ public interface RunDao {
             SELECT id, run_id, item_id, node_id, file_key, file_name, node_chain
             FROM item_outputs WHERE run_id = :runId ORDER BY item_id, id""")
     List<OutputRow> outputsOfRun(@Bind("runId") long runId);
-
-    @SqlBatch("""
-            INSERT INTO item_outputs (run_id, item_id, node_id, file_key, file_name, node_chain)
-            VALUES (:runId, :itemId, :nodeId, :fileKey, :fileName, :nodeChain)""")
-    void insertOutputs(@BindMethods List<OutputRow> outputs);
 
     /** Runs that were executing when the process last stopped, oldest first. */
     @SqlQuery("SELECT id FROM runs WHERE status IN ('queued', 'running') ORDER BY created_at, id")
