@@ -24,6 +24,8 @@ public interface RunDao {
             created_at, updated_at, started_at, finished_at""";
     String ITEM_COLUMNS = """
             id, run_id, position, status, inputs, error_code, error_message, started_at, finished_at""";
+    /** A run, only if it is the workspace's; also read without a SqlObject on the page path ({@link RunQueries}). */
+    String FIND_RUN = "SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id AND workspace_id = :workspaceId";
 
     @SqlUpdate("""
             INSERT INTO runs (workspace_id, workflow_id, name, status, run_trigger, graph, zip_url, zip_layout,
@@ -52,7 +54,7 @@ public interface RunDao {
             ORDER BY id LIMIT :limit""")
     List<Long> queuedItemIdsAfter(@Bind("runId") long runId, @Bind("afterId") long afterId, @Bind("limit") int limit);
 
-    @SqlQuery("SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id AND workspace_id = :workspaceId")
+    @SqlQuery(FIND_RUN)
     Optional<RunRow> findRun(@Bind("workspaceId") long workspaceId, @Bind("id") long id);
 
     @SqlQuery("SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id")

@@ -78,8 +78,7 @@ final class RunQueries {
      * tenth of the request.
      */
     static Optional<PageRows> page(Handle handle, long workspaceId, long runId, String q, PageRequest page) {
-        Optional<RunRow> run = handle.createQuery("SELECT " + RunDao.RUN_COLUMNS
-                        + " FROM runs WHERE id = :id AND workspace_id = :workspaceId")
+        Optional<RunRow> run = handle.createQuery(RunDao.FIND_RUN)
                 .bind("id", runId).bind("workspaceId", workspaceId).map(new RunRow.Mapper()).findOne();
         if (run.isEmpty()) {
             return Optional.empty();
