@@ -31,8 +31,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A template's node pipeline called directly on files: decode, each node in turn, encode to a file. No HTTP, no
  * database, no download, no node-state records: the work the service cannot avoid, as the yardstick for it.
  * {@link #main} runs it in a fresh JVM with the same (default) options as the server, so both start from the same
- * heap and garbage collector state: {@code <template> <folder of images> <warm-up count> <workers>}; prints
- * {@code <items per second> <CPU seconds per item>}.
+ * heap and garbage collector state, warms it up by the same rule ({@link SteadyState}) and measures one pass over
+ * the folder: {@code <template> <folder of images> <workers>}; prints {@code <items per second> <CPU seconds per
+ * item> <JIT share of that CPU> <warm-up passes> <JIT share of the last warm-up pass> <first pass items/s>}.
  */
 final class InProcessPipeline {
     public static void main(String[] args) throws Exception {
@@ -40,19 +41,31 @@ final class InProcessPipeline {
         try (var listing = Files.list(Path.of(args[1]))) {
             files = listing.filter(p -> p.toString().endsWith(".jpg")).sorted().toList();
         }
-        int warmup = Integer.parseInt(args[2]);
-        int threads = Integer.parseInt(args[3]);
+        int threads = Integer.parseInt(args[2]);
         InProcessPipeline pipeline = ofTemplate(args[0]);
         Path out = Files.createTempDirectory("in-process-out");
         try {
-            pipeline.itemsPerSecond(files.subList(0, warmup), threads, out);
             long self = ProcessHandle.current().pid();
+            SteadyState.Warmup warmup = SteadyState.warm(self, pass -> pipeline.itemsPerSecond(
+                    rotate(files, pass * SteadyState.PASS).subList(0, SteadyState.PASS), threads, out));
             double cpuBefore = ProcessCpu.seconds(self);
+            double compilersBefore = ProcessCpu.compilerSeconds(self);
             double rate = pipeline.itemsPerSecond(files, threads, out);
-            System.out.println(rate + " " + (ProcessCpu.seconds(self) - cpuBefore) / files.size());
+            double cpu = ProcessCpu.seconds(self) - cpuBefore;
+            System.out.println(rate + " " + cpu / files.size() + " "
+                    + (ProcessCpu.compilerSeconds(self) - compilersBefore) / cpu + " " + warmup.passes() + " "
+                    + warmup.compilerShare() + " " + warmup.firstItemsPerSecond());
         } finally {
             ShotImages.deleteTree(out);
         }
+    }
+
+    /** The list started at {@code from} (modulo its size) and wrapped around, so warm-up passes vary their files. */
+    static <T> List<T> rotate(List<T> list, int from) {
+        int at = from % list.size();
+        List<T> rotated = new ArrayList<>(list.subList(at, list.size()));
+        rotated.addAll(list.subList(0, at));
+        return rotated;
     }
 
     private final Graph graph;

@@ -1,12 +1,15 @@
 package dev.flowrun.bench;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
  * CPU time a process has used (user + system, from {@code /proc/<pid>/stat}). Divided by the requests served, it
- * is a cost per request that other load on the machine does not inflate, unlike latency and throughput.
+ * is a cost per request that other load on the machine does not inflate, unlike latency and throughput. Linux only,
+ * like the rest of the suite.
  */
 final class ProcessCpu {
     private static final double TICKS_PER_SECOND = ticksPerSecond();
@@ -15,7 +18,33 @@ final class ProcessCpu {
     }
 
     static double seconds(long pid) throws IOException {
-        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        return cpuSeconds(Files.readString(Path.of("/proc/" + pid + "/stat")));
+    }
+
+    /**
+     * CPU time of the process's JIT compiler threads ("C1 CompilerThre…", "C2 CompilerThre…"). While they are busy
+     * the process is still warming up: their time competes with the work being measured for the cores.
+     */
+    static double compilerSeconds(long pid) throws IOException {
+        double total = 0;
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
+            for (Path thread : threads) {
+                String stat;
+                try {
+                    stat = Files.readString(thread.resolve("stat"));
+                } catch (NoSuchFileException ended) {
+                    continue;
+                }
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
+                    total += cpuSeconds(stat);
+                }
+            }
+        }
+        return total;
+    }
+
+    private static double cpuSeconds(String stat) {
         // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;

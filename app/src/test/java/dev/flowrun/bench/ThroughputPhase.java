@@ -9,10 +9,11 @@ import java.util.Map;
 /**
  * Issue 7, item 3: items per second of "Product shot" over 200 local 1600×1200 JPEGs, through the service (files
  * fetched from a loopback HTTP server) against the same pipeline called in-process on the same files, in turns.
+ * Both sides are measured in their steady state ({@link SteadyState}); the service's first warm-up pass, right
+ * after its start, is reported beside it.
  */
 final class ThroughputPhase {
     static final int IMAGES = 200;
-    static final int WARMUP_IMAGES = 20;
     static final int ROUNDS = 2;
 
     private ThroughputPhase() {
@@ -22,8 +23,8 @@ final class ThroughputPhase {
         return shots.get(i).getFileName().toString();
     }
 
-    /** Items per second and CPU seconds per item, one side's better round. */
-    private record Rate(double itemsPerSecond, double cpuPerItem) {
+    /** Items per second, CPU seconds per item and the JIT compilers' share of that CPU, one side's better round. */
+    private record Rate(double itemsPerSecond, double cpuPerItem, double compilerShare) {
         Rate better(Rate other) {
             return other == null || itemsPerSecond >= other.itemsPerSecond ? this : other;
         }
@@ -34,53 +35,71 @@ final class ThroughputPhase {
         List<Path> shots = ShotImages.ensure(folder, IMAGES, 1600, 1200);
         BenchContext.log("%d shots, %.0f KB on average", IMAGES, ShotImages.totalBytes(shots) / 1024.0 / IMAGES);
         int workers = Runtime.getRuntime().availableProcessors();
-        // The two sides take turns, twice, and each keeps its better round: load that comes and goes on the
-        // machine then weighs on both, instead of on whichever happened to run during it.
-        Rate inProcess = null;
-        Rate service = null;
-        for (int round = 0; round < ROUNDS; round++) {
-            inProcess = inProcess(folder, workers).better(inProcess);
-            service = service(bench, folder, shots).better(service);
-        }
-        double ratio = service.itemsPerSecond() / inProcess.itemsPerSecond();
-        bench.table().add("Throughput", "Product shot, " + IMAGES + " × 1600×1200 JPEG, " + workers + " workers",
-                String.format("service %.2f items/s, in-process %.2f items/s: %s; CPU per item %.0f ms vs %.0f ms",
-                        service.itemsPerSecond(), inProcess.itemsPerSecond(), ResultTable.ratio(ratio),
-                        service.cpuPerItem() * 1000, inProcess.cpuPerItem() * 1000),
-                "≥ 0.8×", ratio >= 0.8);
-    }
-
-    /** In a JVM of its own, started like the server's, not in this one, whose heap has grown meanwhile. */
-    private static Rate inProcess(Path folder, int workers) throws Exception {
-        Process child = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"),
-                InProcessPipeline.class.getName(), "Product shot", folder.toString(), Integer.toString(WARMUP_IMAGES),
-                Integer.toString(workers)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String[] measured = new String(child.getInputStream().readAllBytes()).trim().split(" ");
-        if (child.waitFor() != 0 || measured.length != 2) {
-            throw new IllegalStateException("the in-process pipeline failed: " + String.join(" ", measured));
-        }
-        Rate rate = new Rate(Double.parseDouble(measured[0]), Double.parseDouble(measured[1]));
-        BenchContext.log("in-process: %.2f items/s", rate.itemsPerSecond());
-        return rate;
-    }
-
-    private static Rate service(BenchContext bench, Path folder, List<Path> shots) throws Exception {
         try (StaticFileServer files = new StaticFileServer(folder);
              ServerProcess server = bench.startServer(bench.freshDataDir("throughput"), Map.of())) {
             ApiClient api = new ApiClient(server.baseUrl());
             long workflow = api.workflowNamed("Product shot");
-            long warmup = api.createRun(workflow, WARMUP_IMAGES, i -> files.url(name(shots, i)), i -> "w/" + name(shots, i));
-            api.awaitTerminal(warmup, Duration.ofMinutes(5));
-            double serverCpuBefore = ProcessCpu.seconds(server.pid());
-            long runId = api.createRun(workflow, IMAGES, i -> files.url(name(shots, i)), i -> name(shots, i));
-            JsonNode run = api.awaitTerminal(runId, Duration.ofMinutes(10));
-            if (!run.path("status").asText().equals("completed")) {
-                throw new IllegalStateException("the throughput run did not complete: " + run);
+            SteadyState.Warmup serviceWarmup = SteadyState.warm(server.pid(), pass -> {
+                int from = pass * SteadyState.PASS;
+                long run = api.createRun(workflow, SteadyState.PASS, i -> files.url(name(shots, (from + i) % IMAGES)),
+                        i -> "warm-" + pass + "/" + name(shots, (from + i) % IMAGES));
+                api.awaitTerminal(run, Duration.ofMinutes(5));
+            });
+            BenchContext.log("service warmed: %s", serviceWarmup.describe());
+            // The two sides take turns, twice, and each keeps its better round: load that comes and goes on the
+            // machine then weighs on both, instead of on whichever happened to run during it. The server stays up
+            // (and idle) while the in-process side runs.
+            Rate inProcess = null;
+            Rate service = null;
+            String inProcessWarmup = "";
+            for (int round = 0; round < ROUNDS; round++) {
+                String[] measured = inProcess(folder, workers);
+                inProcess = new Rate(Double.parseDouble(measured[0]), Double.parseDouble(measured[1]),
+                        Double.parseDouble(measured[2])).better(inProcess);
+                inProcessWarmup = new SteadyState.Warmup(Integer.parseInt(measured[3]),
+                        Double.parseDouble(measured[4]), Double.parseDouble(measured[5])).describe();
+                service = service(api, server, workflow, files, shots, round).better(service);
             }
-            Rate rate = new Rate(IMAGES / (ApiClient.createdToFinished(run).toMillis() / 1000.0),
-                    (ProcessCpu.seconds(server.pid()) - serverCpuBefore) / IMAGES);
-            BenchContext.log("service: %.2f items/s", rate.itemsPerSecond());
-            return rate;
+            double ratio = service.itemsPerSecond() / inProcess.itemsPerSecond();
+            bench.table().add("Throughput", "Product shot, " + IMAGES + " × 1600×1200 JPEG, " + workers
+                            + " workers, steady state",
+                    String.format("service %.2f items/s, in-process %.2f items/s: %s; CPU per item %.0f ms vs %.0f ms"
+                                    + " (JIT %.0f%% vs %.0f%% of it)",
+                            service.itemsPerSecond(), inProcess.itemsPerSecond(), ResultTable.ratio(ratio),
+                            service.cpuPerItem() * 1000, inProcess.cpuPerItem() * 1000,
+                            service.compilerShare() * 100, inProcess.compilerShare() * 100),
+                    "≥ 0.8×", ratio >= 0.8);
+            bench.table().add("Throughput", "the same, warming up",
+                    String.format("service: %s; in-process: %s", serviceWarmup.describe(), inProcessWarmup), "", null);
         }
+    }
+
+    /** In a JVM of its own, started like the server's, not in this one, whose heap has grown meanwhile. */
+    private static String[] inProcess(Path folder, int workers) throws Exception {
+        Process child = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"),
+                InProcessPipeline.class.getName(), "Product shot", folder.toString(), Integer.toString(workers))
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String[] measured = new String(child.getInputStream().readAllBytes()).trim().split(" ");
+        if (child.waitFor() != 0 || measured.length != 6) {
+            throw new IllegalStateException("the in-process pipeline failed: " + String.join(" ", measured));
+        }
+        BenchContext.log("in-process: %s items/s", measured[0]);
+        return measured;
+    }
+
+    private static Rate service(ApiClient api, ServerProcess server, long workflow, StaticFileServer files,
+                                List<Path> shots, int round) throws Exception {
+        double cpuBefore = ProcessCpu.seconds(server.pid());
+        double compilersBefore = ProcessCpu.compilerSeconds(server.pid());
+        long runId = api.createRun(workflow, IMAGES, i -> files.url(name(shots, i)), i -> round + "/" + name(shots, i));
+        JsonNode run = api.awaitTerminal(runId, Duration.ofMinutes(10));
+        if (!run.path("status").asText().equals("completed")) {
+            throw new IllegalStateException("the throughput run did not complete: " + run);
+        }
+        double cpu = ProcessCpu.seconds(server.pid()) - cpuBefore;
+        Rate rate = new Rate(IMAGES / (ApiClient.createdToFinished(run).toMillis() / 1000.0), cpu / IMAGES,
+                (ProcessCpu.compilerSeconds(server.pid()) - compilersBefore) / cpu);
+        BenchContext.log("service: %.2f items/s", rate.itemsPerSecond());
+        return rate;
     }
 }
