@@ -24,8 +24,12 @@ public interface RunDao {
             created_at, updated_at, started_at, finished_at""";
     String ITEM_COLUMNS = """
             id, run_id, position, status, inputs, error_code, error_message, started_at, finished_at""";
+    String OUTPUT_COLUMNS = "id, run_id, item_id, node_id, file_key, file_name, node_chain";
     /** A run, only if it is the workspace's; also read without a SqlObject on the page path ({@link RunQueries}). */
     String FIND_RUN = "SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id AND workspace_id = :workspaceId";
+    /** The outputs of some items, grouped by item; also read on the page path ({@link RunQueries}). */
+    String OUTPUTS_OF_ITEMS = "SELECT " + OUTPUT_COLUMNS
+            + " FROM item_outputs WHERE item_id IN (<itemIds>) ORDER BY item_id, id";
 
     @SqlUpdate("""
             INSERT INTO runs (workspace_id, workflow_id, name, status, run_trigger, graph, zip_url, zip_layout,
@@ -71,14 +75,10 @@ public interface RunDao {
             FROM node_states WHERE item_id = :itemId""")
     List<NodeStateRow> nodeStates(@Bind("itemId") long itemId);
 
-    @SqlQuery("""
-            SELECT id, run_id, item_id, node_id, file_key, file_name, node_chain
-            FROM item_outputs WHERE item_id IN (<itemIds>) ORDER BY item_id, id""")
+    @SqlQuery(OUTPUTS_OF_ITEMS)
     List<OutputRow> outputsOfItems(@BindList("itemIds") List<Long> itemIds);
 
-    @SqlQuery("""
-            SELECT id, run_id, item_id, node_id, file_key, file_name, node_chain
-            FROM item_outputs WHERE run_id = :runId ORDER BY item_id, id""")
+    @SqlQuery("SELECT " + OUTPUT_COLUMNS + " FROM item_outputs WHERE run_id = :runId ORDER BY item_id, id")
     List<OutputRow> outputsOfRun(@Bind("runId") long runId);
 
     /** Runs that were executing when the process last stopped, oldest first. */

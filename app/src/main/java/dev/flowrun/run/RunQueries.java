@@ -85,9 +85,7 @@ final class RunQueries {
         }
         List<ItemRow> items = items(handle, runId, q, page);
         long total = q == null ? run.get().totalItems() : countItems(handle, runId, q);
-        Map<Long, List<OutputRow>> outputs = items.isEmpty() ? Map.of() : handle.createQuery("""
-                        SELECT id, run_id, item_id, node_id, file_key, file_name, node_chain
-                          FROM item_outputs WHERE item_id IN (<itemIds>) ORDER BY item_id, id""")
+        Map<Long, List<OutputRow>> outputs = items.isEmpty() ? Map.of() : handle.createQuery(RunDao.OUTPUTS_OF_ITEMS)
                 .bindList("itemIds", items.stream().map(ItemRow::id).toList())
                 .map(new OutputRow.Mapper()).list().stream()
                 .collect(Collectors.groupingBy(OutputRow::itemId));

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 
 /** The few calls the benchmark makes itself (set-up and polling), with the benchmark's key. */
 final class ApiClient {
@@ -86,28 +87,25 @@ final class ApiClient {
     }
 
     JsonNode awaitTerminal(long runId, Duration timeout) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            JsonNode run = get("/workflows/runs/" + runId + "?pageSize=1");
-            if (TERMINAL.contains(run.path("status").asText())) {
-                return run;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("run " + runId + " not finished after " + timeout + ": " + run);
-            }
-            Thread.sleep(50);
-        }
+        return await(runId, run -> TERMINAL.contains(run.path("status").asText()), "finished", timeout);
     }
 
     JsonNode awaitCompleted(long runId, int completed, Duration timeout) throws IOException, InterruptedException {
+        return await(runId, run -> run.path("completedItems").asInt() >= completed,
+                "with " + completed + " items done", timeout);
+    }
+
+    /** Polls the run (its first item only) every 50 ms until {@code done} holds; fails after {@code timeout}. */
+    private JsonNode await(long runId, Predicate<JsonNode> done, String what, Duration timeout)
+            throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             JsonNode run = get("/workflows/runs/" + runId + "?pageSize=1");
-            if (run.path("completedItems").asInt() >= completed) {
+            if (done.test(run)) {
                 return run;
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("run " + runId + " has not " + completed + " items done after " + timeout);
+                throw new IllegalStateException("run " + runId + " not " + what + " after " + timeout + ": " + run);
             }
             Thread.sleep(50);
         }
