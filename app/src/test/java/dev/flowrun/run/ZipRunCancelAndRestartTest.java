@@ -139,6 +139,10 @@ class ZipRunCancelAndRestartTest {
         assertThat(done.path("totalItems").asInt()).isEqualTo(IMAGES);
         List<JsonNode> items = items(app, runId);
         assertThat(fileNames(items)).containsExactlyElementsOf(expectedNames());
+        // The archive is built in the background once the run ends; fetching it waits for that build, so the
+        // folder is walked only after its temporary file has become outputs.zip.
+        assertThat(ZipRuns.entryNames(app.fetch(done.path("outputArchiveUrl").asText()).bytes()))
+                .containsExactlyInAnyOrderElementsOf(expectedNames());
         assertThat(ZipRuns.filesUnder(runFolder)).noneMatch(name -> name.contains("stale") || name.startsWith("zip/"));
     }
 

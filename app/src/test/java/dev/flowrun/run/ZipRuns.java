@@ -9,12 +9,15 @@ import dev.flowrun.support.TestApp;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
@@ -86,22 +89,45 @@ final class ZipRuns {
 
     /** The regular files under {@code dir}, relative to it, with {@code /} separators; none if it does not exist. */
     static List<String> filesUnder(Path dir) {
-        if (!Files.exists(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return regularFiles(dir).stream().map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().toList();
     }
 
     static long bytesUnder(Path dir) {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        return regularFiles(dir).stream().mapToLong(p -> p.toFile().length()).sum();
+    }
+
+    /**
+     * The regular files under {@code dir}. The service keeps writing while a test looks (the archive of a finished
+     * run is built in the background through a temporary file, H2 replaces its own files), so an entry that
+     * vanishes between being listed and being read is skipped rather than failing the walk.
+     */
+    static List<Path> regularFiles(Path dir) {
+        List<Path> found = new ArrayList<>();
+        if (!Files.exists(dir)) {
+            return found;
+        }
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    if (attributes.isRegularFile()) {
+                        found.add(file);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                    if (e instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    throw e;
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return found;
     }
 
     static Path runFolder(TestApp app, long runId) {
