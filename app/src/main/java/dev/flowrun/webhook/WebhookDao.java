@@ -39,8 +39,12 @@ public interface WebhookDao {
     int recordOutcome(@Bind("runId") long runId, @Bind("status") String status, @Bind("attempts") int attempts,
                       @Bind("nextAttemptAt") Instant nextAttemptAt, @Bind("now") Instant now);
 
+    /**
+     * The attempts a delivery row counts. An attempt and its delivery's new state commit together, but two
+     * statements may read either side of that commit; bounding by the count read first keeps them in step.
+     */
     @SqlQuery("""
             SELECT run_id, attempt, at, status_code, error, latency_ms
-            FROM webhook_attempts WHERE run_id = :runId ORDER BY attempt""")
-    List<Attempt> attempts(@Bind("runId") long runId);
+            FROM webhook_attempts WHERE run_id = :runId AND attempt <= :upTo ORDER BY attempt""")
+    List<Attempt> attempts(@Bind("runId") long runId, @Bind("upTo") int upTo);
 }

@@ -28,7 +28,7 @@ public final class WebhookStatusService {
                 // The event is written when the run finishes; until then it is simply owed.
                 return new WebhookStatus(MaskedUrl.of(run.webhookUrl()), "pending", List.of());
             }
-            List<WebhookStatus.AttemptView> attempts = dao.attempts(runId).stream()
+            List<WebhookStatus.AttemptView> attempts = dao.attempts(runId, delivery.get().attempts()).stream()
                     .map(a -> new WebhookStatus.AttemptView(a.attempt(), a.at(), a.statusCode(), a.error(), a.latencyMs()))
                     .toList();
             return new WebhookStatus(MaskedUrl.of(delivery.get().url()), delivery.get().status(), attempts);

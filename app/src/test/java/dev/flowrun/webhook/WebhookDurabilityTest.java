@@ -3,11 +3,15 @@ package dev.flowrun.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.Config;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.HttpsReceiver;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.TestApp;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -73,6 +77,37 @@ class WebhookDurabilityTest {
                     () -> app.get("/workflows/runs/" + runId + "/webhook").json(),
                     s -> !s.path("attempts").isEmpty());
             assertThat(state.path("status").asText()).isEqualTo("delivered");
+            assertThat(state.path("attempts").get(0).path("statusCode").asInt()).isEqualTo(200);
+        }
+    }
+
+    /**
+     * An attempt and its delivery's new state commit together, but the status is read in two statements; what a
+     * reader between them could meet (an attempt the delivery row does not count yet) is planted here, and the
+     * status must show the delivery as its row has it, with its attempts and no other.
+     */
+    @Test
+    void theStatusShowsOnlyTheAttemptsItsDeliveryRowCounts() throws Exception {
+        receiver.on("/hooks/counted", n -> HttpsReceiver.status(200));
+        try (TestApp app = TestApp.start(Map.of())) {
+            long workflowId = WebhookDeliveryTest.templateId(app, "Remove background");
+            long runId = app.post("/workflows/" + workflowId + "/runs", "{\"inputs\": {\"imageInput\": {\"files\": [{\"url\": \""
+                    + files.url("/red.png") + "\"}]}}, \"webhookUrl\": \"" + receiver.url("/hooks/counted") + "\"}")
+                    .json().path("id").asLong();
+            Await.until("delivery", Duration.ofSeconds(20),
+                    () -> app.get("/workflows/runs/" + runId + "/webhook").json().path("status").asText().equals("delivered"));
+            app.stopAbruptly();
+            try (Connection db = DriverManager.getConnection(Config.defaults(app.dataDir()).effectiveDbUrl());
+                 PreparedStatement plant = db.prepareStatement("""
+                         INSERT INTO webhook_attempts (run_id, attempt, at, status_code, error, latency_ms)
+                         VALUES (?, 2, CURRENT_TIMESTAMP, 500, NULL, 1)""")) {
+                plant.setLong(1, runId);
+                plant.executeUpdate();
+            }
+            app.startAgain();
+            JsonNode state = app.get("/workflows/runs/" + runId + "/webhook").json();
+            assertThat(state.path("status").asText()).isEqualTo("delivered");
+            assertThat(state.path("attempts")).hasSize(1);
             assertThat(state.path("attempts").get(0).path("statusCode").asInt()).isEqualTo(200);
         }
     }
