@@ -33,13 +33,11 @@ class PixelLimitTest {
         Path file = Files.write(dir.resolve("bomb." + format), bytes);
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long allocatedBefore = threads.getCurrentThreadAllocatedBytes();
-        long start = System.nanoTime();
         assertThatThrownBy(() -> new ImageDecoder(50_000_000L).decode(file))
                 .isInstanceOfSatisfying(ImageRejected.class, e -> {
                     assertThat(e.code()).isEqualTo(ImageRejected.IMAGE_TOO_LARGE);
                     assertThat(e.getMessage()).contains("20000×20000");
                 });
-        assertThat((System.nanoTime() - start) / 1_000_000).as("ms").isLessThan(1000);
         assertThat(threads.getCurrentThreadAllocatedBytes() - allocatedBefore).as("bytes allocated")
                 .isLessThan(64L << 20);
     }

@@ -228,15 +228,11 @@ class RemoveBackgroundTest {
         return image;
     }
 
+    /** How fast this goes is measured by the benchmarks ({@code ImageSpeedBenchmark}), never asserted here. */
     @Test
-    void largeImageIsQuick() throws NodeFailure {
+    void largeImageIsCutAsCleanlyAsASmallOne() throws NodeFailure {
         SyntheticShots.Shot shot = render(2000, 1500, circle(1000, 750, 500), 0x3060A0, flat(0xF0F0F0), 0, 8);
-        TransformNode node = transform("removeBackground", "{'feather': 3}");
-        node.apply(shot.image()); // warm-up
-        long start = System.nanoTime();
-        BufferedImage cut = node.apply(shot.image());
-        long millis = (System.nanoTime() - start) / 1_000_000;
+        BufferedImage cut = transform("removeBackground", "{'feather': 3}").apply(shot.image());
         assertThat(iou(cut, shot.truth())).isGreaterThanOrEqualTo(0.99);
-        assertThat(millis).as("3 MP in ms").isLessThan(3000);
     }
 }
