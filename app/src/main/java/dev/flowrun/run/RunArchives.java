@@ -61,8 +61,8 @@ public final class RunArchives {
                 if (run == null || !run.runStatus().terminal() || run.outputCount() == 0) {
                     return false;
                 }
-                List<OutputRow> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputsOfRun(runId));
-                List<String> names = ArchiveNames.entryNames(outputs.stream().map(OutputRow::fileName).toList(),
+                List<OutputFile> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputFilesOfRun(runId));
+                List<String> names = ArchiveNames.entryNames(outputs.stream().map(OutputFile::fileName).toList(),
                         ZipLayout.parse(run.zipLayout()).orElse(ZipLayout.PRESERVE));
                 List<ArchiveEntry> entries = new ArrayList<>(outputs.size());
                 for (int i = 0; i < outputs.size(); i++) {

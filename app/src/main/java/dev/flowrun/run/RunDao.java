@@ -16,6 +16,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 @RegisterRowMapper(RunRow.Mapper.class)
 @RegisterRowMapper(ItemRow.Mapper.class)
 @RegisterConstructorMapper(NodeStateRow.class)
+@RegisterConstructorMapper(OutputFile.class)
 @RegisterRowMapper(OutputRow.Mapper.class)
 public interface RunDao {
     String RUN_COLUMNS = """
@@ -78,8 +79,8 @@ public interface RunDao {
     @SqlQuery(OUTPUTS_OF_ITEMS)
     List<OutputRow> outputsOfItems(@BindList("itemIds") List<Long> itemIds);
 
-    @SqlQuery("SELECT " + OUTPUT_COLUMNS + " FROM item_outputs WHERE run_id = :runId ORDER BY item_id, id")
-    List<OutputRow> outputsOfRun(@Bind("runId") long runId);
+    @SqlQuery("SELECT item_id, file_key, file_name FROM item_outputs WHERE run_id = :runId ORDER BY item_id, id")
+    List<OutputFile> outputFilesOfRun(@Bind("runId") long runId);
 
     /** Runs that were executing when the process last stopped, oldest first. */
     @SqlQuery("SELECT id FROM runs WHERE status IN ('queued', 'running') ORDER BY created_at, id")

@@ -146,10 +146,10 @@ public final class RunService {
     public DownloadView download(long workspaceId, long runId) {
         RunRow run = findRun(workspaceId, runId);
         RunView view = views.run(run);
-        List<OutputRow> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputsOfRun(runId));
+        List<OutputFile> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputFilesOfRun(runId));
         SignedUrl any = signer.sign(RunViews.archiveKey(runId));
         List<DownloadView.File> files = new ArrayList<>(outputs.size());
-        for (OutputRow output : outputs) {
+        for (OutputFile output : outputs) {
             files.add(new DownloadView.File(output.itemId(), output.fileName(), signer.sign(output.fileKey()).url()));
         }
         return new DownloadView(view.outputArchiveUrl(), any.expiresAt(), files);
