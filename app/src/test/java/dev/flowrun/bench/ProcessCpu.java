@@ -3,7 +3,6 @@ package dev.flowrun.bench;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -32,7 +31,9 @@ final class ProcessCpu {
                 String stat;
                 try {
                     stat = Files.readString(thread.resolve("stat"));
-                } catch (NoSuchFileException ended) {
+                } catch (IOException ended) {
+                    // A thread that ends between the listing and the read (compiler threads come and go): ENOENT
+                    // or ESRCH, depending on how far the kernel got.
                     continue;
                 }
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));

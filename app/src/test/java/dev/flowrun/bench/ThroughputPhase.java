@@ -23,8 +23,11 @@ final class ThroughputPhase {
         return shots.get(i).getFileName().toString();
     }
 
-    /** Items per second, CPU seconds per item and the JIT compilers' share of that CPU, one side's better round. */
-    private record Rate(double itemsPerSecond, double cpuPerItem, double compilerShare) {
+    /**
+     * Items per second, CPU seconds per item and the JIT compilers' share of that CPU, one side's better round; for
+     * the service also the CPU per item of this process (file server and client), which shares the cores with it.
+     */
+    private record Rate(double itemsPerSecond, double cpuPerItem, double compilerShare, double besideCpuPerItem) {
         Rate better(Rate other) {
             return other == null || itemsPerSecond >= other.itemsPerSecond ? this : other;
         }
@@ -55,7 +58,7 @@ final class ThroughputPhase {
             for (int round = 0; round < ROUNDS; round++) {
                 String[] measured = inProcess(folder, workers);
                 inProcess = new Rate(Double.parseDouble(measured[0]), Double.parseDouble(measured[1]),
-                        Double.parseDouble(measured[2])).better(inProcess);
+                        Double.parseDouble(measured[2]), 0).better(inProcess);
                 inProcessWarmup = new SteadyState.Warmup(Integer.parseInt(measured[3]),
                         Double.parseDouble(measured[4]), Double.parseDouble(measured[5])).describe();
                 service = service(api, server, workflow, files, shots, round).better(service);
@@ -64,10 +67,11 @@ final class ThroughputPhase {
             bench.table().add("Throughput", "Product shot, " + IMAGES + " × 1600×1200 JPEG, " + workers
                             + " workers, steady state",
                     String.format("service %.2f items/s, in-process %.2f items/s: %s; CPU per item %.0f ms vs %.0f ms"
-                                    + " (JIT %.0f%% vs %.0f%% of it)",
+                                    + " (JIT %.0f%% vs %.0f%% of it), file server and client beside the service %.0f ms",
                             service.itemsPerSecond(), inProcess.itemsPerSecond(), ResultTable.ratio(ratio),
                             service.cpuPerItem() * 1000, inProcess.cpuPerItem() * 1000,
-                            service.compilerShare() * 100, inProcess.compilerShare() * 100),
+                            service.compilerShare() * 100, inProcess.compilerShare() * 100,
+                            service.besideCpuPerItem() * 1000),
                     "≥ 0.8×", ratio >= 0.8);
             bench.table().add("Throughput", "the same, warming up",
                     String.format("service: %s; in-process: %s", serviceWarmup.describe(), inProcessWarmup), "", null);
@@ -76,9 +80,15 @@ final class ThroughputPhase {
 
     /** In a JVM of its own, started like the server's, not in this one, whose heap has grown meanwhile. */
     private static String[] inProcess(Path folder, int workers) throws Exception {
-        Process child = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"),
+        ProcessBuilder builder = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"),
                 InProcessPipeline.class.getName(), "Product shot", folder.toString(), Integer.toString(workers))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        // Under the same JVM options as the server, when a run tries other ones (ServerProcess).
+        String javaOptions = System.getProperty("bench.serverJavaOptions");
+        if (javaOptions != null) {
+            builder.environment().put("JAVA_TOOL_OPTIONS", javaOptions);
+        }
+        Process child = builder.start();
         String[] measured = new String(child.getInputStream().readAllBytes()).trim().split(" ");
         if (child.waitFor() != 0 || measured.length != 6) {
             throw new IllegalStateException("the in-process pipeline failed: " + String.join(" ", measured));
@@ -89,6 +99,8 @@ final class ThroughputPhase {
 
     private static Rate service(ApiClient api, ServerProcess server, long workflow, StaticFileServer files,
                                 List<Path> shots, int round) throws Exception {
+        long self = ProcessHandle.current().pid();
+        double besideBefore = ProcessCpu.seconds(self);
         double cpuBefore = ProcessCpu.seconds(server.pid());
         double compilersBefore = ProcessCpu.compilerSeconds(server.pid());
         long runId = api.createRun(workflow, IMAGES, i -> files.url(name(shots, i)), i -> round + "/" + name(shots, i));
@@ -98,7 +110,8 @@ final class ThroughputPhase {
         }
         double cpu = ProcessCpu.seconds(server.pid()) - cpuBefore;
         Rate rate = new Rate(IMAGES / (ApiClient.createdToFinished(run).toMillis() / 1000.0), cpu / IMAGES,
-                (ProcessCpu.compilerSeconds(server.pid()) - compilersBefore) / cpu);
+                (ProcessCpu.compilerSeconds(server.pid()) - compilersBefore) / cpu,
+                (ProcessCpu.seconds(self) - besideBefore) / IMAGES);
         BenchContext.log("service: %.2f items/s", rate.itemsPerSecond());
         return rate;
     }
