@@ -29,10 +29,15 @@ final class ItemStatements {
                 .bind("itemId", itemId).bind("now", now).execute() > 0;
     }
 
+    /**
+     * Marks the run started, at the earliest start of its items: two workers read the clock, then commit in either
+     * order, and a run must not say it started after one of its items did.
+     */
     static void startRun(Handle handle, long runId, Instant now) {
         handle.createUpdate("""
-                        UPDATE runs SET status = 'running', started_at = :now, updated_at = :now
-                        WHERE id = :runId AND status = 'queued'""")
+                        UPDATE runs SET status = 'running', started_at = LEAST(COALESCE(started_at, :now), :now),
+                                        updated_at = GREATEST(updated_at, :now)
+                        WHERE id = :runId AND (status = 'queued' OR status = 'running' AND started_at > :now)""")
                 .bind("runId", runId).bind("now", now).execute();
     }
 
@@ -80,7 +85,8 @@ final class ItemStatements {
         return handle.createUpdate("""
                         UPDATE runs SET completed_items = completed_items + :completed,
                                         failed_items = failed_items + :failed,
-                                        output_count = output_count + :outputs, updated_at = :now
+                                        output_count = output_count + :outputs,
+                                        updated_at = GREATEST(updated_at, :now)
                         WHERE id = :runId AND status = 'running'""")
                 .bind("runId", runId).bind("completed", ok ? 1 : 0).bind("failed", ok ? 0 : 1)
                 .bind("outputs", outputs).bind("now", now).execute() > 0;
@@ -116,14 +122,16 @@ final class ItemStatements {
 
     /**
      * The run's first terminal status once every item is counted; never while a zip run's archive is still being
-     * read, as its total is not known yet. False when the run is not done (or no longer running).
+     * read, as its total is not known yet. False when the run is not done (or no longer running). Finished no
+     * earlier than its last item: each count keeps {@code updated_at} at the latest item's clock, whichever worker
+     * read the clock first.
      */
     static boolean finishRunIfDone(Handle handle, long runId, Instant now) {
         return handle.createUpdate("""
                         UPDATE runs SET status = CASE WHEN failed_items = 0 AND total_items > 0 THEN 'completed'
                                                       WHEN completed_items = 0 THEN 'failed'
                                                       ELSE 'partial' END,
-                                        finished_at = :now, updated_at = :now
+                                        finished_at = GREATEST(updated_at, :now), updated_at = GREATEST(updated_at, :now)
                         WHERE id = :runId AND status = 'running' AND ingesting = FALSE
                           AND completed_items + failed_items >= total_items""")
                 .bind("runId", runId).bind("now", now).execute() > 0;
