@@ -124,7 +124,7 @@ final class ItemStatements {
      * The run's first terminal status once every item is counted; never while a zip run's archive is still being
      * read, as its total is not known yet. False when the run is not done (or no longer running). Finished no
      * earlier than its last item: each count keeps {@code updated_at} at the latest item's clock, whichever worker
-     * read the clock first.
+     * read the clock first (the rule of {@link dev.flowrun.run.RunTransitions}).
      */
     static boolean finishRunIfDone(Handle handle, long runId, Instant now) {
         return handle.createUpdate("""

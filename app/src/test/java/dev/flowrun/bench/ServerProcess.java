@@ -40,11 +40,7 @@ final class ServerProcess implements AutoCloseable {
         env.put("FLOWRUN_DATA_DIR", dataDir.toString());
         env.put("FLOWRUN_API_KEY", API_KEY);
         env.put("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true");
-        // -Dbench.serverJavaOptions="-Xmx256m …" tries the server under other JVM options, e.g. to explain a figure.
-        String javaOptions = System.getProperty("bench.serverJavaOptions");
-        if (javaOptions != null) {
-            env.put("JAVA_TOOL_OPTIONS", javaOptions);
-        }
+        useTriedJavaOptions(env);
         // -Dbench.workers=N overrides FLOWRUN_WORKERS (default: one per core), for the same purpose.
         String workers = System.getProperty("bench.workers");
         if (workers != null) {
@@ -54,6 +50,17 @@ final class ServerProcess implements AutoCloseable {
         var server = new ServerProcess(builder.start(), port, log);
         server.awaitHealthy(Duration.ofSeconds(60));
         return server;
+    }
+
+    /**
+     * -Dbench.serverJavaOptions="-Xmx256m …" tries the server under other JVM options, e.g. to explain a figure; a
+     * JVM started with {@code env} gets them too (the throughput phase's in-process side, so both sides match).
+     */
+    static void useTriedJavaOptions(Map<String, String> env) {
+        String javaOptions = System.getProperty("bench.serverJavaOptions");
+        if (javaOptions != null) {
+            env.put("JAVA_TOOL_OPTIONS", javaOptions);
+        }
     }
 
     long pid() {

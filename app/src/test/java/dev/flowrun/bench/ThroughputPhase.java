@@ -83,11 +83,7 @@ final class ThroughputPhase {
         ProcessBuilder builder = new ProcessBuilder("java", "-cp", System.getProperty("java.class.path"),
                 InProcessPipeline.class.getName(), "Product shot", folder.toString(), Integer.toString(workers))
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
-        // Under the same JVM options as the server, when a run tries other ones (ServerProcess).
-        String javaOptions = System.getProperty("bench.serverJavaOptions");
-        if (javaOptions != null) {
-            builder.environment().put("JAVA_TOOL_OPTIONS", javaOptions);
-        }
+        ServerProcess.useTriedJavaOptions(builder.environment());
         Process child = builder.start();
         String[] measured = new String(child.getInputStream().readAllBytes()).trim().split(" ");
         if (child.waitFor() != 0 || measured.length != 6) {

@@ -5,44 +5,71 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.flowrun.db.Database;
 import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunRow;
+import dev.flowrun.run.RunTransitions;
 import java.time.Instant;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A run's startedAt and finishedAt bracket its items' whatever order the workers commit in: each worker reads the
- * clock before its transaction, so a later reading can commit first.
+ * A run's startedAt and finishedAt bracket its items' whatever order the writers commit in: each worker (and a
+ * cancel) reads the clock before its transaction, so a later reading can commit first.
  */
 class RunTimestampsTest {
     static final Instant T = Instant.parse("2026-11-22T10:00:00.000Z");
+    Database database;
+    Jdbi jdbi;
+    long runId;
+
+    @BeforeEach
+    void runOfTwoQueuedItems() {
+        database = Database.open("jdbc:h2:mem:timestamps-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1", 2);
+        jdbi = database.jdbi();
+        runId = jdbi.inTransaction(RunTimestampsTest::runOfTwoItems);
+    }
+
+    @AfterEach
+    void close() {
+        database.close();
+    }
 
     @Test
     void theRunStartsWithItsEarliestItemAndFinishesWithItsLatest() {
-        try (Database database = Database.open("jdbc:h2:mem:timestamps-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1", 2)) {
-            Jdbi jdbi = database.jdbi();
-            long runId = jdbi.inTransaction(RunTimestampsTest::runOfTwoItems);
+        // Worker B read the clock at T+5 and commits its claim first; worker A read it at T+3.
+        jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(5)));
+        jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(3)));
+        RunRow started = run(jdbi, runId);
+        assertThat(started.status()).isEqualTo("running");
+        assertThat(started.startedAt()).isEqualTo(T.plusMillis(3));
 
-            // Worker B read the clock at T+5 and commits its claim first; worker A read it at T+3.
-            jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(5)));
-            jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(3)));
-            RunRow started = run(jdbi, runId);
-            assertThat(started.status()).isEqualTo("running");
-            assertThat(started.startedAt()).isEqualTo(T.plusMillis(3));
+        // B finishes its item at T+10 and commits first; A, at T+8, finds every item counted and ends the run.
+        jdbi.useTransaction(handle -> assertThat(ItemStatements.countItem(handle, runId, true, 1, T.plusMillis(10))).isTrue());
+        boolean early = jdbi.inTransaction(handle -> ItemStatements.finishRunIfDone(handle, runId, T.plusMillis(10)));
+        assertThat(early).as("one item is still running").isFalse();
+        boolean finished = jdbi.inTransaction(handle -> ItemStatements.countItem(handle, runId, true, 1, T.plusMillis(8))
+                && ItemStatements.finishRunIfDone(handle, runId, T.plusMillis(8)));
+        assertThat(finished).isTrue();
+        RunRow done = run(jdbi, runId);
+        assertThat(done.status()).isEqualTo("completed");
+        assertThat(done.finishedAt()).isEqualTo(T.plusMillis(10));
+        assertThat(done.updatedAt()).isEqualTo(T.plusMillis(10));
+        assertThat(done.startedAt()).isEqualTo(T.plusMillis(3));
+    }
 
-            // B finishes its item at T+10 and commits first; A, at T+8, finds every item counted and ends the run.
-            jdbi.useTransaction(handle -> assertThat(ItemStatements.countItem(handle, runId, true, 1, T.plusMillis(10))).isTrue());
-            boolean early = jdbi.inTransaction(handle -> ItemStatements.finishRunIfDone(handle, runId, T.plusMillis(10)));
-            assertThat(early).as("one item is still running").isFalse();
-            boolean finished = jdbi.inTransaction(handle -> ItemStatements.countItem(handle, runId, true, 1, T.plusMillis(8))
-                    && ItemStatements.finishRunIfDone(handle, runId, T.plusMillis(8)));
-            assertThat(finished).isTrue();
-            RunRow done = run(jdbi, runId);
-            assertThat(done.status()).isEqualTo("completed");
-            assertThat(done.finishedAt()).isEqualTo(T.plusMillis(10));
-            assertThat(done.updatedAt()).isEqualTo(T.plusMillis(10));
-            assertThat(done.startedAt()).isEqualTo(T.plusMillis(3));
-        }
+    @Test
+    void aCancelledRunEndsNoEarlierThanAnItemItCounted() {
+        jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(1)));
+        // An item finishes at T+10 and commits first; the cancel read the clock at T+8.
+        jdbi.useTransaction(handle -> ItemStatements.countItem(handle, runId, true, 1, T.plusMillis(10)));
+        long workspaceId = run(jdbi, runId).workspaceId();
+        int cancelled = jdbi.withExtension(RunTransitions.class, t -> t.cancelRun(workspaceId, runId, T.plusMillis(8)));
+        assertThat(cancelled).isEqualTo(1);
+        RunRow done = run(jdbi, runId);
+        assertThat(done.status()).isEqualTo("cancelled");
+        assertThat(done.finishedAt()).isEqualTo(T.plusMillis(10));
+        assertThat(done.completedItems()).isEqualTo(1);
     }
 
     private static long runOfTwoItems(Handle handle) {
