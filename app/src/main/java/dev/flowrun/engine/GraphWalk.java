@@ -36,10 +36,11 @@ final class GraphWalk {
     private final ImageDecoder decoder;
     private final FileStore store;
     private final ObjectMapper mapper;
+    private final ItemFileSyncs syncs;
     private final ItemOutcome outcome = new ItemOutcome();
 
     GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> inputs, NodeStateRecorder recorder,
-              InputFetcher fetcher, ImageDecoder decoder, FileStore store, ObjectMapper mapper) {
+              InputFetcher fetcher, ImageDecoder decoder, FileStore store, ObjectMapper mapper, ItemFileSyncs syncs) {
         this.graph = graph;
         this.runId = runId;
         this.itemId = itemId;
@@ -49,6 +50,7 @@ final class GraphWalk {
         this.decoder = decoder;
         this.store = store;
         this.mapper = mapper;
+        this.syncs = syncs;
     }
 
     ItemOutcome run() throws InterruptedIOException {
@@ -60,6 +62,7 @@ final class GraphWalk {
                 // A zip run's inputs were extracted into the store when its archive was read: nothing to fetch.
                 if (input.sourceUrl() != null) {
                     fetcher.fetch(input.sourceUrl(), input.key());
+                    syncs.add(input.key());
                 }
                 image = decoder.decode(store.path(input.key()));
             } catch (DownloadFailed e) {
@@ -126,7 +129,8 @@ final class GraphWalk {
                 ? node.labelOrId() : null);
         String key = "runs/" + runId + "/out/" + itemId + "/" + FileStore.safeSegment(node.id()) + "/"
                 + FileStore.safeSegment(OutputNames.baseName(fileName));
-        store.write(key, out -> output.write(image, out));
+        store.writeUnsynced(key, out -> output.write(image, out));
+        syncs.add(key);
         List<String> chain = graph.pathTo(node.id()).stream().map(GraphNode::chainName).toList();
         outcome.addOutput(new OutputRow(0, runId, itemId, node.id(), key, fileName, json(chain)));
         return key;

@@ -68,10 +68,11 @@ final class ItemExecutor {
         Graph graph = graphs.of(task.runId());
         Map<String, ItemInput> inputs = views.inputs(item);
         var recorder = new NodeStateRecorder(jdbi, mapper, clock, item.id());
+        var syncs = new ItemFileSyncs(store);
         ItemOutcome outcome;
         try {
-            outcome = new GraphWalk(graph, task.runId(), item.id(), inputs, recorder, fetcher, decoder, store, mapper)
-                    .run();
+            outcome = new GraphWalk(graph, task.runId(), item.id(), inputs, recorder, fetcher, decoder, store, mapper,
+                    syncs).run();
         } catch (InterruptedIOException e) {
             throw e;
         } catch (RuntimeException | Error e) {
@@ -83,6 +84,14 @@ final class ItemExecutor {
         if (outcome.failed() && stopping.getAsBoolean()) {
             // The failure may be the shutdown itself (an aborted download): the item runs again at next start.
             throw new InterruptedIOException("stopped while executing");
+        }
+        try {
+            syncs.await();
+        } catch (InterruptedIOException e) {
+            throw e;
+        } catch (IOException e) {
+            LOG.error("run {} item {}: its files could not be synced to disk", task.runId(), item.id(), e);
+            outcome.fail("node_failed", "the item's files could not be saved to disk: " + e.getMessage());
         }
         finish(task.runId(), item.id(), graph, outcome);
     }

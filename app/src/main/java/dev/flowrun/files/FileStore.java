@@ -21,6 +21,10 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Files of workflow runs under one root directory, addressed by {@code /}-separated relative keys.
@@ -40,6 +44,16 @@ public final class FileStore {
      * chunks at least this large, which go straight through. At 64 KiB it was a tenth of an item's garbage.
      */
     private static final int WRITE_BUFFER = 8 * 1024;
+
+    /**
+     * Runs {@link #syncSoon}'s syncs: threads wait on the disk, not on a core, and die after a minute idle. Shared by
+     * every store of the process (they are the same disks), daemons so they never hold up an exit.
+     */
+    private static final ExecutorService SYNCS = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "flowrun-sync");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final Path root;
 
@@ -81,11 +95,27 @@ public final class FileStore {
     }
 
     /**
-     * {@link #write} without waiting for the disk, for many files made durable together by {@link #syncTree}
+     * {@link #write} without waiting for the disk, for files made durable by {@link #syncTree} or {@link #syncSoon}
      * before anything relies on them: until then a machine crash (not a process crash) may leave them empty.
      */
     public void writeUnsynced(String key, IoConsumer<OutputStream> writer) throws IOException {
         write(key, writer, false);
+    }
+
+    /**
+     * Starts syncing one stored file to disk in the background, for a file written by {@link #writeUnsynced}: its
+     * writer goes on working while the disk catches up, and waits on the returned future only before anything relies
+     * on the file. The future fails with an {@link java.io.UncheckedIOException} if the file cannot be synced.
+     */
+    public CompletableFuture<Void> syncSoon(String key) {
+        Path file = path(key);
+        return CompletableFuture.runAsync(() -> {
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            } catch (IOException e) {
+                throw new CompletionException(new UncheckedIOException("cannot sync " + key, e));
+            }
+        }, SYNCS);
     }
 
     /**

@@ -30,6 +30,10 @@ public final class InputFetcher {
         this.store = store;
     }
 
+    /**
+     * Downloads {@code url} to {@code key}, not yet synced to disk: the caller syncs it ({@link
+     * FileStore#syncSoon}) before anything relies on it.
+     */
     public void fetch(String url, String key) throws DownloadFailed, InterruptedIOException {
         Request request;
         try {
@@ -47,7 +51,7 @@ public final class InputFetcher {
                 throw new DownloadFailed(tooLarge(shown));
             }
             try (InputStream in = response.body().byteStream()) {
-                store.write(key, out -> {
+                store.writeUnsynced(key, out -> {
                     byte[] buffer = new byte[READ_BUFFER];
                     long total = 0;
                     for (int n; (n = in.read(buffer)) > 0; ) {

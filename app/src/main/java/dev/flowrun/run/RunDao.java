@@ -8,7 +8,6 @@ import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.statement.GetGeneratedKeys;
-import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
@@ -43,12 +42,6 @@ public interface RunDao {
                    @Bind("name") String name, @Bind("graph") String graph, @Bind("zipUrl") String zipUrl,
                    @Bind("zipLayout") String zipLayout, @Bind("webhookUrl") String webhookUrl,
                    @Bind("totalItems") int totalItems, @Bind("ingesting") boolean ingesting, @Bind("now") Instant now);
-
-    @SqlBatch("""
-            INSERT INTO run_items (run_id, position, status, inputs, search_text)
-            VALUES (:runId, :position, 'queued', :inputs, :searchText)""")
-    void insertItems(@Bind("runId") long runId, @Bind("position") List<Integer> positions,
-                     @Bind("inputs") List<String> inputs, @Bind("searchText") List<String> searchTexts);
 
     @SqlQuery("SELECT id FROM run_items WHERE run_id = :runId AND status = 'queued' ORDER BY id")
     List<Long> queuedItemIds(@Bind("runId") long runId);

@@ -15,10 +15,11 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
 /** Creating, reading, listing and cancelling runs (interface §4, contract §5). */
@@ -63,7 +64,7 @@ public final class RunService {
             RunDao dao = handle.attach(RunDao.class);
             long id = dao.insertRun(workspaceId, workflow.id(), runName(workflow.name(), now), graphJson,
                     request.zipUrl(), request.zipLayout().json(), request.webhookUrl(), items.size(), zip, now);
-            insertItems(dao, id, items);
+            insertItems(handle, id, items);
             // Last, so the workspace row stays locked only until this commit (the list pages by this number).
             handle.attach(RunNumbers.class).number(workspaceId, id, now);
             return dao.findRun(id).orElseThrow();
@@ -160,26 +161,19 @@ public final class RunService {
                 .orElseThrow(() -> runNotFound(runId));
     }
 
-    private void insertItems(RunDao dao, long runId, List<Map<String, FileRef>> items) {
-        int batch = 1000;
-        for (int start = 0; start < items.size(); start += batch) {
-            int end = Math.min(items.size(), start + batch);
-            List<Integer> positions = new ArrayList<>(end - start);
-            List<String> inputs = new ArrayList<>(end - start);
-            List<String> searchTexts = new ArrayList<>(end - start);
-            for (int i = start; i < end; i++) {
-                Map<String, ItemInput> stored = new java.util.LinkedHashMap<>();
+    private void insertItems(Handle handle, long runId, List<Map<String, FileRef>> items) {
+        try (NewItems rows = new NewItems(handle.getConnection(), runId)) {
+            for (int i = 0; i < items.size(); i++) {
+                Map<String, ItemInput> stored = new LinkedHashMap<>();
+                StringBuilder searchText = new StringBuilder();
                 for (Map.Entry<String, FileRef> entry : items.get(i).entrySet()) {
                     FileRef file = entry.getValue();
                     stored.put(entry.getKey(), new ItemInput(inputKey(runId, i, entry.getKey(), file.name()),
                             file.name(), file.url()));
+                    searchText.append(searchText.isEmpty() ? "" : "\n").append(file.name().toLowerCase(Locale.ROOT));
                 }
-                positions.add(i);
-                inputs.add(json(stored));
-                searchTexts.add(stored.values().stream().map(in -> in.fileName().toLowerCase(Locale.ROOT))
-                        .collect(Collectors.joining("\n")));
+                rows.add(i, json(stored), searchText.toString());
             }
-            dao.insertItems(runId, positions, inputs, searchTexts);
         }
     }
 
