@@ -14,7 +14,7 @@ import java.util.Map;
  */
 final class ThroughputPhase {
     static final int IMAGES = 200;
-    static final int ROUNDS = 2;
+    static final int ROUNDS = 3;
 
     private ThroughputPhase() {
     }
@@ -24,7 +24,7 @@ final class ThroughputPhase {
     }
 
     /**
-     * Items per second, CPU seconds per item and the JIT compilers' share of that CPU, one side's better round; for
+     * Items per second, CPU seconds per item and the JIT compilers' share of that CPU, one side's best round; for
      * the service also the CPU per item of this process (file server and client), which shares the cores with it.
      */
     private record Rate(double itemsPerSecond, double cpuPerItem, double compilerShare, double besideCpuPerItem) {
@@ -49,7 +49,7 @@ final class ThroughputPhase {
                 api.awaitTerminal(run, Duration.ofMinutes(5));
             });
             BenchContext.log("service warmed: %s", serviceWarmup.describe());
-            // The two sides take turns, twice, and each keeps its better round: load that comes and goes on the
+            // The two sides take turns, three times, and each keeps its best round: load that comes and goes on the
             // machine then weighs on both, instead of on whichever happened to run during it. The server stays up
             // (and idle) while the in-process side runs.
             Rate inProcess = null;
