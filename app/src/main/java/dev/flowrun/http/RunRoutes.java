@@ -42,7 +42,9 @@ final class RunRoutes {
         routes.post("/workflows/{id}/runs", ctx -> {
             long workspace = Requests.workspace(ctx);
             long workflowId = Requests.id(ctx, "id");
-            ctx.json(runs.create(workspace, workflowId, Requests.json(ctx, mapper)));
+            // In two steps, so nothing here holds the request's JSON while the run is stored (RunService.check).
+            RunService.CheckedRun checked = runs.check(workspace, workflowId, Requests.json(ctx, mapper));
+            ctx.json(runs.create(workspace, checked));
         });
     }
 }

@@ -41,12 +41,12 @@ public final class RunRequests {
                         + graph.inputNodes().size() + " input nodes " + graph.inputNodes().stream().map(GraphNode::id).toList()
                         + ", so give inputs instead");
             }
-            return new RunRequest(List.of(), zipUrl, layout, webhookUrl);
+            return new RunRequest(RequestedItems.NONE, zipUrl, layout, webhookUrl);
         }
         return new RunRequest(items(body.get("inputs"), graph), null, layout, webhookUrl);
     }
 
-    private List<Map<String, FileRef>> items(JsonNode inputs, Graph graph) {
+    private RequestedItems items(JsonNode inputs, Graph graph) {
         if (!inputs.isObject()) {
             throw new InvalidRequest("inputs", "inputs must be an object mapping input node ids to {files: [...]}");
         }
@@ -79,16 +79,7 @@ public final class RunRequests {
                         + " of files (or exactly one, used for every item): this one has " + size + ", another " + count);
             }
         }
-        List<Map<String, FileRef>> items = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            Map<String, FileRef> item = new LinkedHashMap<>();
-            for (Map.Entry<String, List<FileRef>> entry : filesByNode.entrySet()) {
-                List<FileRef> files = entry.getValue();
-                item.put(entry.getKey(), files.get(files.size() == 1 ? 0 : i));
-            }
-            items.add(item);
-        }
-        return items;
+        return new RequestedItems(filesByNode, count);
     }
 
     private static String resolveNodeId(String key, List<GraphNode> inputNodes) {
