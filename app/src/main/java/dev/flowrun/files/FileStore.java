@@ -110,12 +110,19 @@ public final class FileStore {
     public CompletableFuture<Void> syncSoon(String key) {
         Path file = path(key);
         return CompletableFuture.runAsync(() -> {
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                channel.force(true);
+            try {
+                syncFile(file);
             } catch (IOException e) {
                 throw new CompletionException(new UncheckedIOException("cannot sync " + key, e));
             }
         }, SYNCS);
+    }
+
+    /** Waits until a file already in place is on disk. */
+    static void syncFile(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
     }
 
     /**

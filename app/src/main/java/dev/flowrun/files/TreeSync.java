@@ -2,10 +2,8 @@ package dev.flowrun.files;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -35,8 +33,8 @@ final class TreeSync {
                 Path file = files.next();
                 slots.acquire();
                 pool.execute(() -> {
-                    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                        channel.force(true);
+                    try {
+                        FileStore.syncFile(file);
                     } catch (IOException e) {
                         failure.compareAndSet(null, e);
                     } finally {
