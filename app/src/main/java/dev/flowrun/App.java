@@ -29,10 +29,11 @@ import dev.flowrun.workflow.WorkflowService;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Consumer;
 import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,22 +51,22 @@ public final class App {
     private final OkHttpClient client;
     private final int port;
     private final String publicUrl;
-    private final Optional<String> firstKey;
+    private final AuthService auth;
+    private Optional<String> firstKey = Optional.empty();
 
     private App(Config config, NodeCatalogue catalogue) {
         Clock clock = Clock.systemUTC();
         ObjectMapper mapper = Json.mapper();
         this.port = config.port() != 0 ? config.port() : freePort();
         this.publicUrl = config.effectivePublicUrl(port);
-        createDataDir(config);
+        Path files = DataDirectory.prepare(config.dataDir());
         this.database = Database.open(config.effectiveDbUrl(), config.workers() + 10);
         try {
             var jdbi = database.jdbi();
             var parser = new GraphParser(catalogue);
             var workflows = new WorkflowService(jdbi, mapper, parser, clock);
-            var auth = new AuthService(jdbi, new Templates(mapper), clock);
-            this.firstKey = auth.bootstrap(config.apiKey());
-            var store = new FileStore(config.dataDir().resolve("files"));
+            this.auth = new AuthService(jdbi, new Templates(mapper), clock);
+            var store = new FileStore(files);
             var signer = new UrlSigner(new Settings(jdbi).urlSigningSecret(), publicUrl, config.urlTtl(), clock);
             var views = new RunViews(signer, mapper);
             // The one client every outbound call derives from (newBuilder() shares its pools and any guard).
@@ -104,24 +105,33 @@ public final class App {
         }
     }
 
-    /** Starts everything; the returned app is serving once this returns. */
+    /** Starts everything; the returned app is serving once this returns. A new key is not shown. */
     public static App start(Config config) {
         return start(config, NodeCatalogue.standard());
     }
 
     /** The same with another set of node types: tests add nodes that misbehave on purpose. */
     public static App start(Config config, NodeCatalogue catalogue) {
+        return start(config, catalogue, key -> { });
+    }
+
+    /**
+     * Starts everything; {@code showNewKey} gets the key made on the first start of an empty database, before it
+     * is stored. Whatever fails stops what had started and throws; the workspace and key are made last, once the
+     * port is bound, so a start that fails has made neither and the next start shows the key.
+     */
+    public static App start(Config config, NodeCatalogue catalogue, Consumer<String> showNewKey) {
         App app = new App(config, catalogue);
-        app.engine.start();
-        app.webhooks.start();
         try {
+            app.engine.start();
+            app.webhooks.start();
             app.http.start(app.port);
+            app.firstKey = app.auth.bootstrap(config.apiKey(), showNewKey);
         } catch (RuntimeException e) {
-            app.webhooks.stop(Duration.ZERO);
-            app.engine.stop(Duration.ZERO);
-            app.database.close();
+            app.stop(Duration.ZERO);
             throw e;
         }
+        app.http.open();
         LOG.info("listening on port {}", app.port);
         return app;
     }
@@ -148,14 +158,6 @@ public final class App {
         client.dispatcher().executorService().shutdown();
         client.connectionPool().evictAll();
         database.close();
-    }
-
-    private static void createDataDir(Config config) {
-        try {
-            Files.createDirectories(config.dataDir());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the data directory " + config.dataDir(), e);
-        }
     }
 
     private static int freePort() {

@@ -1,30 +1,50 @@
 package dev.flowrun;
 
+import dev.flowrun.error.StartupFailure;
+import dev.flowrun.nodes.NodeCatalogue;
 import java.time.Duration;
 
-/** {@code java -jar flowrun.jar}: reads the environment, starts the service, stops it cleanly on SIGTERM. */
+/**
+ * {@code java -jar flowrun.jar}: reads the environment, starts the service, stops it cleanly on SIGTERM. A start
+ * that fails says why in one line on standard error and exits non-zero (contract §1): an operator reads the line,
+ * not a stack trace.
+ */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
-        Config config;
+        App app;
         try {
-            config = Config.fromEnv(System.getenv());
+            Config config = Config.fromEnv(System.getenv());
+            IdleHeap.giveBackAfter(Duration.ofMinutes(1));
+            app = App.start(config, NodeCatalogue.standard(), Main::showKey);
         } catch (Config.ConfigException e) {
-            System.err.println("flowrun: " + e.getMessage());
-            System.exit(2);
+            exit(2, e.getMessage());
+            return;
+        } catch (StartupFailure e) {
+            exit(1, e.getMessage());
+            return;
+        } catch (RuntimeException | Error e) {
+            exit(1, "start-up failed: " + e.getClass().getSimpleName() + ": " + StartupFailure.rootMessage(e));
             return;
         }
-        IdleHeap.giveBackAfter(Duration.ofMinutes(1));
-        App app = App.start(config);
-        app.firstKey().ifPresent(key -> System.out.println("""
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> app.stop(Duration.ofSeconds(10)), "flowrun-shutdown"));
+    }
+
+    private static void showKey(String key) {
+        System.out.println("""
 
                 flowrun: created workspace 'default' and its API key (shown only this once, keep it):
 
                     %s
 
-                """.formatted(key)));
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> app.stop(Duration.ofSeconds(10)), "flowrun-shutdown"));
+                """.formatted(key));
+        System.out.flush();
+    }
+
+    private static void exit(int status, String reason) {
+        System.err.println("flowrun: " + reason);
+        System.exit(status);
     }
 }

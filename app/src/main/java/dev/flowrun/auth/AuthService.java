@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
@@ -46,10 +47,11 @@ public final class AuthService {
 
     /**
      * Start-up: with {@code configuredKey}, registers it for the workspace {@code default} (idempotently);
-     * without it, on an empty database, creates {@code default} with a fresh key and returns that key so it
-     * can be printed once.
+     * without it, on an empty database, creates {@code default} with a fresh key and returns that key.
+     * {@code showNewKey} gets the fresh key before the transaction commits, so a key that is stored has always
+     * been shown: a start killed in between leaves an empty database, and the next start makes and shows another.
      */
-    public Optional<String> bootstrap(String configuredKey) {
+    public Optional<String> bootstrap(String configuredKey, Consumer<String> showNewKey) {
         return jdbi.inTransaction(handle -> {
             AuthDao dao = handle.attach(AuthDao.class);
             if (configuredKey != null) {
@@ -64,8 +66,15 @@ public final class AuthService {
                 return Optional.empty();
             }
             long workspaceId = insertWorkspace(handle, DEFAULT_WORKSPACE);
-            return Optional.of(issueKey(dao, workspaceId).key());
+            String key = issueKey(dao, workspaceId).key();
+            showNewKey.accept(key);
+            return Optional.of(key);
         });
+    }
+
+    /** The same, for callers that print nothing (tools and benchmarks that seed a store). */
+    public Optional<String> bootstrap(String configuredKey) {
+        return bootstrap(configuredKey, key -> { });
     }
 
     public Workspace createWorkspace(String name) {

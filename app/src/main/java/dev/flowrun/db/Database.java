@@ -21,12 +21,17 @@ public final class Database implements AutoCloseable {
         H2Settings.missingFrom(jdbcUrl).forEach(config::addDataSourceProperty);
         config.setMaximumPoolSize(maxConnections);
         config.setPoolName("flowrun-db");
-        var database = new Database(new HikariDataSource(config));
+        Database database;
+        try {
+            database = new Database(new HikariDataSource(config));
+        } catch (RuntimeException e) {
+            throw OpenFailures.of(jdbcUrl, e);
+        }
         try {
             new Migrations(database.jdbi).apply();
         } catch (RuntimeException e) {
             database.close();
-            throw e;
+            throw OpenFailures.of(jdbcUrl, e);
         }
         return database;
     }

@@ -22,7 +22,10 @@ final class H2Settings {
             // were promoted: twice the survivors to copy, pauses long enough for G1 to grow the heap mid-run. At
             // 4 MiB the store's reads measured the same (bench/run scale; at 2 MiB a search of a 100,000-item
             // run's names took 2.5 times as long).
-            "CACHE_SIZE", "4096");
+            "CACHE_SIZE", "4096",
+            // No flowrun.trace.db: H2 writes its errors there, the service logs its own, and a second process
+            // refused by the file lock left one behind in a data directory it had no business writing to.
+            "TRACE_LEVEL_FILE", "0");
 
     private H2Settings() {
     }

@@ -2,6 +2,7 @@ package dev.flowrun.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
+import dev.flowrun.error.StartupFailure;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.run.RunArchives;
@@ -11,11 +12,19 @@ import dev.flowrun.workflow.WorkflowRequests;
 import dev.flowrun.workflow.WorkflowService;
 import io.javalin.Javalin;
 import io.javalin.json.JavalinJackson;
+import io.javalin.util.JavalinBindException;
+import java.net.BindException;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /** The HTTP side: routes, authentication, and error mapping, on Javalin. */
 public final class HttpServer {
+    /** Long enough for any start-up step after the bind; a request is never held longer than this. */
+    private static final long READY_WAIT_SECONDS = 60;
     private final Javalin javalin;
+    private final CountDownLatch ready = new CountDownLatch(1);
 
     public HttpServer(Services services, ObjectMapper mapper) {
         var workflowRoutes = new WorkflowRoutes(services.workflows(), services.workflowRequests(), mapper);
@@ -29,6 +38,9 @@ public final class HttpServer {
             config.jsonMapper(new JavalinJackson(mapper, false));
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
             ErrorMapping.install(config.routes);
+            // The port is bound before the first start makes its key (App.start), so a request that comes in
+            // between waits for that rather than meeting a workspace not made yet.
+            config.routes.before(ctx -> ready.await(READY_WAIT_SECONDS, TimeUnit.SECONDS));
             config.routes.beforeMatched("/workflows*", ctx ->
                     ctx.attribute(Requests.CALLER, services.auth().authenticate(ctx.header("Authorization"))));
             config.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok")));
@@ -39,14 +51,41 @@ public final class HttpServer {
         });
     }
 
-    /** Starts listening and answers the port actually bound (the configured one, or a free one for 0). */
+    /**
+     * Binds the port and starts serving, but holds every request until {@link #open}; answers the port bound (the
+     * configured one, or a free one for 0).
+     */
     public int start(int port) {
-        javalin.start(port);
+        try {
+            javalin.start(port);
+        } catch (RuntimeException e) {
+            javalin.stop();
+            throw bindFailure(port, e);
+        }
         return javalin.port();
     }
 
+    /** Lets requests through: the service is ready. */
+    public void open() {
+        ready.countDown();
+    }
+
     public void stop() {
+        ready.countDown();
         javalin.stop();
+    }
+
+    private static StartupFailure bindFailure(int port, RuntimeException failure) {
+        for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+            if (cause instanceof JavalinBindException || cause instanceof BindException) {
+                String reason = String.valueOf(cause.getMessage()).toLowerCase(Locale.ROOT);
+                if (reason.contains("in use")) {
+                    return new StartupFailure("cannot listen on port " + port + ": it is in use by another process;"
+                            + " stop that process or set FLOWRUN_PORT to a free port (0 picks one)", failure);
+                }
+            }
+        }
+        return new StartupFailure("cannot listen on port " + port + ": " + StartupFailure.rootMessage(failure), failure);
     }
 
     /** What the routes call into; built by the composition root. */

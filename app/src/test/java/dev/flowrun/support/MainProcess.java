@@ -1,0 +1,106 @@
+package dev.flowrun.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code dev.flowrun.Main} in a JVM of its own, as {@code java -jar flowrun.jar} runs it (on the test classpath), with
+ * only the {@code FLOWRUN_*} variables given here. Standard output and error go to files, read as the user would.
+ */
+public final class MainProcess implements AutoCloseable {
+    private static final Pattern LISTENING = Pattern.compile("listening on port (\\d+)");
+    private final Process process;
+    private final Path stdout;
+    private final Path stderr;
+
+    private MainProcess(Process process, Path stdout, Path stderr) {
+        this.process = process;
+        this.stdout = stdout;
+        this.stderr = stderr;
+    }
+
+    public static MainProcess start(Map<String, String> env) {
+        try {
+            Path logs = Files.createTempDirectory("flowrun-main");
+            Path out = logs.resolve("stdout");
+            Path err = logs.resolve("stderr");
+            // The quickest JVM start: the service does little work here, and CI is two busy cores.
+            var builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
+                    "-cp", System.getProperty("java.class.path"), "dev.flowrun.Main")
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            builder.environment().keySet().removeIf(name -> name.startsWith("FLOWRUN_"));
+            builder.environment().put("FLOWRUN_WORKERS", "1");
+            builder.environment().putAll(env);
+            return new MainProcess(builder.start(), out, err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Waits for the process to end by itself and answers its exit status. */
+    public int awaitExit(Duration timeout) {
+        try {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("still running after " + timeout + "; output so far:\n" + stdout() + stderr());
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Waits until the service says it listens, and answers its port; fails at once if it exits instead. */
+    public int awaitListening(Duration timeout) {
+        Matcher port = Await.until("the service to listen", timeout, () -> {
+            if (!process.isAlive()) {
+                throw new AssertionError("exited with " + process.exitValue() + ":\n" + stdout() + stderr());
+            }
+            return LISTENING.matcher(stdout() + stderr());
+        }, Matcher::find);
+        return Integer.parseInt(port.group(1));
+    }
+
+    public String stdout() {
+        return read(stdout);
+    }
+
+    public String stderr() {
+        return read(stderr);
+    }
+
+    public List<String> stderrLines() {
+        return stderr().lines().toList();
+    }
+
+    /** Stops it as a service manager would (SIGTERM) and waits. */
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
