@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
 import dev.flowrun.error.InvalidJson;
 import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.error.KnownFields;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.error.Unauthorized;
 import io.javalin.config.RoutesConfig;
@@ -14,6 +15,7 @@ import java.security.MessageDigest;
 
 /** Contract §8: workspaces and keys, behind {@code FLOWRUN_ADMIN_TOKEN}; absent altogether without it. */
 final class AdminRoutes {
+    private static final KnownFields WORKSPACE = KnownFields.of("name");
     private final AuthService auth;
     private final String adminToken;
     private final ObjectMapper mapper;
@@ -62,6 +64,7 @@ final class AdminRoutes {
         if (!body.isObject()) {
             throw new InvalidJson("the request body must be a JSON object");
         }
+        WORKSPACE.check(body, "");
         JsonNode name = body.get("name");
         if (name == null || name.isNull()) {
             throw new InvalidRequest("name", "name is required");

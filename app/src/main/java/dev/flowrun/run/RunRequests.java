@@ -3,6 +3,7 @@ package dev.flowrun.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.error.InvalidJson;
 import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.error.KnownFields;
 import dev.flowrun.files.ZipLayout;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.GraphNode;
@@ -22,11 +23,15 @@ public final class RunRequests {
     static final int MAX_WEBHOOK_URL = 1024;
     static final int MAX_NAME = 1000;
     static final String INPUT_ALIAS = "imageInput";
+    private static final KnownFields BODY = KnownFields.of("inputs", "zipUrl", "zipLayout", "webhookUrl");
+    private static final KnownFields INPUT = KnownFields.of("files");
+    private static final KnownFields FILE = KnownFields.of("url", "name");
 
     public RunRequest parse(JsonNode body, Graph graph) {
         if (body == null || !body.isObject()) {
             throw new InvalidJson("the request body must be a JSON object");
         }
+        BODY.check(body, "");
         ZipLayout layout = zipLayout(body.get("zipLayout"));
         String webhookUrl = webhookUrl(body.get("webhookUrl"));
         boolean hasInputs = body.hasNonNull("inputs");
@@ -99,6 +104,7 @@ public final class RunRequests {
         if (value == null || !value.isObject()) {
             throw new InvalidRequest(path, path + " must be an object {files: [{url, name}]}");
         }
+        INPUT.check(value, path);
         JsonNode files = value.get("files");
         if (files == null || !files.isArray()) {
             throw new InvalidRequest(path + ".files", path + ".files must be an array of {url, name}");
@@ -116,6 +122,7 @@ public final class RunRequests {
             if (!file.isObject()) {
                 throw new InvalidRequest(at, at + " must be an object {url, name}");
             }
+            FILE.check(file, at);
             String url = httpUrl(file.get("url"), at + ".url");
             refs.add(new FileRef(url, name(file.get("name"), url, at + ".name")));
         }

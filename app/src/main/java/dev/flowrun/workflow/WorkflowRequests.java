@@ -3,11 +3,18 @@ package dev.flowrun.workflow;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.error.InvalidJson;
 import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.error.KnownFields;
+import java.util.function.BiConsumer;
 
 /** Reads the bodies of {@code POST /workflows} and {@code PUT /workflows/{id}} (contract §4). */
 public final class WorkflowRequests {
     static final int MAX_NAME = 200;
     static final int MAX_DESCRIPTION = 2000;
+    private static final KnownFields BODY = KnownFields.of("name", "description", "graph", "isTemplate");
+    private static final KnownFields GRAPH = KnownFields.of("nodes", "edges");
+    private static final KnownFields NODE = KnownFields.of("id", "type", "position", "data");
+    private static final KnownFields POSITION = KnownFields.of("x", "y");
+    private static final KnownFields EDGE = KnownFields.of("id", "source", "target");
     private final GraphParser parser;
 
     public WorkflowRequests(GraphParser parser) {
@@ -38,7 +45,11 @@ public final class WorkflowRequests {
     private WorkflowDraft read(JsonNode body) {
         String name = text(body, "name", MAX_NAME, false);
         String description = text(body, "description", MAX_DESCRIPTION, true);
-        Graph graph = body.hasNonNull("graph") ? parser.parse(body.get("graph")) : null;
+        Graph graph = null;
+        if (body.hasNonNull("graph")) {
+            checkGraphFields(body.get("graph"));
+            graph = parser.parse(body.get("graph"));
+        }
         Boolean isTemplate = null;
         if (body.hasNonNull("isTemplate")) {
             if (!body.get("isTemplate").isBoolean()) {
@@ -47,6 +58,35 @@ public final class WorkflowRequests {
             isTemplate = body.get("isTemplate").asBoolean();
         }
         return new WorkflowDraft(name, description, graph, isTemplate);
+    }
+
+    /**
+     * The graph's objects hold the fields interface §2 lists; a node's {@code data} is left to the node catalogue,
+     * which keeps keys it does not know (an editor's own). Anything not an object here the parser refuses itself.
+     */
+    private static void checkGraphFields(JsonNode graph) {
+        if (!graph.isObject()) {
+            return;
+        }
+        GRAPH.check(graph, "graph");
+        checkEach(graph.get("nodes"), "graph.nodes", (node, at) -> {
+            NODE.check(node, at);
+            if (node.path("position").isObject()) {
+                POSITION.check(node.get("position"), at + ".position");
+            }
+        });
+        checkEach(graph.get("edges"), "graph.edges", EDGE::check);
+    }
+
+    private static void checkEach(JsonNode array, String path, BiConsumer<JsonNode, String> check) {
+        if (array == null || !array.isArray()) {
+            return;
+        }
+        for (int i = 0; i < array.size(); i++) {
+            if (array.get(i).isObject()) {
+                check.accept(array.get(i), path + "[" + i + "]");
+            }
+        }
     }
 
     private static String text(JsonNode body, String field, int maxLength, boolean mayBeEmpty) {
@@ -67,9 +107,11 @@ public final class WorkflowRequests {
         return text;
     }
 
+    /** Before any other rule, so a misspelt required field is named as misspelt rather than as missing. */
     private static void requireObject(JsonNode body) {
         if (body == null || !body.isObject()) {
             throw new InvalidJson("the request body must be a JSON object");
         }
+        BODY.check(body, "");
     }
 }
