@@ -98,7 +98,7 @@ public final class App {
             var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), engine.zips(), outbox,
                     clock, config.pageCacheMb());
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
-                    signer, archives, new WebhookStatusService(jdbi), config.adminToken()), mapper);
+                    signer, archives, new WebhookStatusService(jdbi), config.adminToken(), database::flushCommits), mapper);
         } catch (RuntimeException e) {
             database.close();
             throw e;
@@ -127,6 +127,7 @@ public final class App {
             app.webhooks.start();
             app.http.start(app.port);
             app.firstKey = app.auth.bootstrap(config.apiKey(), showNewKey);
+            app.database.flushCommits();
         } catch (RuntimeException e) {
             app.stop(Duration.ZERO);
             throw e;

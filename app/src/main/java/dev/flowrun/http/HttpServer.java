@@ -16,6 +16,7 @@ import io.javalin.util.JavalinBindException;
 import java.net.BindException;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -23,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 public final class HttpServer {
     /** Long enough for any start-up step after the bind; a request is never held longer than this. */
     private static final long READY_WAIT_SECONDS = 60;
+    private static final Set<String> READS = Set.of("GET", "HEAD", "OPTIONS");
     private final Javalin javalin;
     private final CountDownLatch ready = new CountDownLatch(1);
 
@@ -43,6 +45,12 @@ public final class HttpServer {
             config.routes.before(ctx -> ready.await(READY_WAIT_SECONDS, TimeUnit.SECONDS));
             config.routes.beforeMatched("/workflows*", ctx ->
                     ctx.attribute(Requests.CALLER, services.auth().authenticate(ctx.header("Authorization"))));
+            // A write is answered once it is on disk: a crash right after a 2xx must not undo what it acknowledged.
+            config.routes.after(ctx -> {
+                if (!READS.contains(ctx.method().name()) && ctx.statusCode() < 400) {
+                    services.flushCommits().run();
+                }
+            });
             config.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok")));
             fileRoutes.register(config.routes);
             runRoutes.register(config.routes);
@@ -91,6 +99,6 @@ public final class HttpServer {
     /** What the routes call into; built by the composition root. */
     public record Services(AuthService auth, WorkflowService workflows, WorkflowRequests workflowRequests,
                            RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
-                           WebhookStatusService webhookStatus, String adminToken) {
+                           WebhookStatusService webhookStatus, String adminToken, Runnable flushCommits) {
     }
 }

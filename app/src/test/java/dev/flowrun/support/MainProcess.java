@@ -83,6 +83,16 @@ public final class MainProcess implements AutoCloseable {
         return stderr().lines().toList();
     }
 
+    /** {@code kill -9}: no shutdown hook runs, nothing is flushed on the way out. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Stops it as a service manager would (SIGTERM) and waits. */
     @Override
     public void close() {
