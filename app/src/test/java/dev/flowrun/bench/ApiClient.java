@@ -35,11 +35,24 @@ final class ApiClient {
                 .POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
+    /** The same as {@link #get}, but null where the service answers 404 (an id it does not know). */
+    JsonNode find(String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = call(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET());
+        return response.statusCode() == 404 ? null : checked(response);
+    }
+
     private JsonNode send(HttpRequest.Builder request) throws IOException, InterruptedException {
-        HttpResponse<String> response = client.send(request.header("Authorization", "Bearer " + ServerProcess.API_KEY)
+        return checked(call(request));
+    }
+
+    private HttpResponse<String> call(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return client.send(request.header("Authorization", "Bearer " + ServerProcess.API_KEY)
                 .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode checked(HttpResponse<String> response) throws IOException {
         if (response.statusCode() / 100 != 2) {
-            throw new IllegalStateException(request.build().uri() + " answered " + response.statusCode() + ": "
+            throw new IllegalStateException(response.request().uri() + " answered " + response.statusCode() + ": "
                     + response.body());
         }
         return MAPPER.readTree(response.body());

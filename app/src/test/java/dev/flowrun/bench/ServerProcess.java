@@ -29,11 +29,24 @@ final class ServerProcess implements AutoCloseable {
     }
 
     static ServerProcess start(Path jar, Path dataDir, Map<String, String> extraEnv) throws IOException, InterruptedException {
+        return start(jar, dataDir, extraEnv, freePort());
+    }
+
+    /** On a given port: a restart on the same data directory keeps the URLs it handed out (bench/chaos). */
+    static ServerProcess start(Path jar, Path dataDir, Map<String, String> extraEnv, int port)
+            throws IOException, InterruptedException {
+        var server = launch(jar, dataDir, extraEnv, port);
+        server.awaitHealthy(Duration.ofSeconds(60));
+        return server;
+    }
+
+    /** Starts the process and returns at once, healthy or not (bench/chaos kills some mid-start). */
+    static ServerProcess launch(Path jar, Path dataDir, Map<String, String> extraEnv, int port) throws IOException {
         Files.createDirectories(dataDir);
-        int port = freePort();
         Path log = dataDir.resolve("server.log");
+        // Appended to: the log of a data directory tells every start on it, crashed ones included.
         var builder = new ProcessBuilder("java", "-jar", jar.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Map<String, String> env = builder.environment();
         env.keySet().removeIf(name -> name.startsWith("FLOWRUN_"));
         env.put("FLOWRUN_PORT", Integer.toString(port));
@@ -47,9 +60,7 @@ final class ServerProcess implements AutoCloseable {
             env.put("FLOWRUN_WORKERS", workers);
         }
         env.putAll(extraEnv);
-        var server = new ServerProcess(builder.start(), port, log);
-        server.awaitHealthy(Duration.ofSeconds(60));
-        return server;
+        return new ServerProcess(builder.start(), port, log);
     }
 
     /**
@@ -71,7 +82,7 @@ final class ServerProcess implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
-    private void awaitHealthy(Duration timeout) throws IOException, InterruptedException {
+    void awaitHealthy(Duration timeout) throws IOException, InterruptedException {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest health = HttpRequest.newBuilder(URI.create(baseUrl() + "/health")).build();
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -91,6 +102,12 @@ final class ServerProcess implements AutoCloseable {
         throw new IllegalStateException("the server did not answer /health within " + timeout + "; see " + log);
     }
 
+    /** {@code kill -9}: no shutdown hook, no grace, as in a crash or an out-of-memory kill. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
     @Override
     public void close() throws InterruptedException {
         process.destroy();
@@ -100,7 +117,7 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (var socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

@@ -1,0 +1,161 @@
+package dev.flowrun.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Issue 13's crash soak: the fat jar on a fresh data directory, a stream of runs kept going ({@link ChaosLoad}), and
+ * {@code kill -9} at random moments, each followed by a restart on the same data directory. Once the stream stops and
+ * everything has finished, {@link ChaosAudit} counts what was lost or left wrong; any count above 0 fails the soak.
+ * Run with {@code bench/chaos [--kills N] [--seed S]}; never part of {@code mvn verify}. The seed fixes the choices
+ * (which runs, when to kill), not the timing, which the machine decides.
+ */
+public final class ChaosSoak {
+    private static final Duration FINISH = Duration.ofMinutes(15);
+
+    private ChaosSoak() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path jar = Path.of(args[0]).toAbsolutePath();
+        Path workDir = Path.of(args[1]).toAbsolutePath().normalize();
+        int kills = 30;
+        long seed = new SecureRandom().nextLong();
+        for (int i = 2; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--kills" -> kills = Integer.parseInt(args[i + 1]);
+                case "--seed" -> seed = Long.parseLong(args[i + 1]);
+                default -> throw new IllegalArgumentException("unknown option " + args[i] + "; options: --kills N --seed S");
+            }
+        }
+        log("seed %d (bench/chaos --seed %d repeats its choices), %d kills", seed, seed, kills);
+        String loadBefore = Files.readString(Path.of("/proc/loadavg")).strip();
+        long started = System.nanoTime();
+        Random random = new Random(seed);
+        Path dataDir = workDir.resolve("data");
+        ShotImages.deleteTree(dataDir);
+        Path inputs = workDir.resolve("inputs");
+        Files.createDirectories(inputs);
+        try (var receiver = new ChaosReceiver(workDir.resolve("tls"), seed, 0.2);
+             var files = new StaticFileServer(inputs)) {
+            Map<String, String> env = Map.of(
+                    "JAVA_TOOL_OPTIONS", ChaosReceiver.trustOptions(workDir.resolve("tls")),
+                    // Short waits, so a webhook's six attempts fit in the soak (the defaults span hours).
+                    "FLOWRUN_WEBHOOK_RETRY_DELAYS", "200ms,500ms,1s,2s,4s",
+                    "FLOWRUN_WEBHOOK_TIMEOUT", "5s");
+            int port = ServerProcess.freePort();
+            ServerProcess server = ServerProcess.start(jar, dataDir, env, port);
+            var api = new ApiClient(server.baseUrl());
+            List<Long> killedAt = new ArrayList<>();
+            try (ChaosLoad load = ChaosLoad.prepare(api, inputs, files, receiver, seed)) {
+                load.start();
+                int kill = 0;
+                while (kill < kills) {
+                    Thread.sleep(4_000 + random.nextInt(16_000));
+                    server.kill();
+                    kill = killed(killedAt, kills, "", load);
+                    // Now and then the next start is killed too, while it opens the database and resumes runs.
+                    if (kill < kills && random.nextInt(5) == 0) {
+                        server = ServerProcess.launch(jar, dataDir, env, port);
+                        Thread.sleep(300 + random.nextInt(10_000));
+                        server.kill();
+                        kill = killed(killedAt, kills, " (mid-start)", load);
+                    }
+                    server = restart(jar, dataDir, env, port);
+                }
+                load.close();
+                var audit = new ChaosAudit(api, receiver, killedAt);
+                awaitQuiet(api, audit);
+                Map<String, Integer> counts = audit.audit(load.acknowledged());
+                boolean clean = report(counts, audit, load, receiver, kills, seed);
+                System.out.printf("%nload average %s before, %s after; %.0f s in all; server log: %s%n", loadBefore,
+                        Files.readString(Path.of("/proc/loadavg")).strip(), (System.nanoTime() - started) / 1e9,
+                        dataDir.resolve("server.log"));
+                server.close();
+                System.exit(clean ? 0 : 1);
+            }
+        }
+    }
+
+    private static int killed(List<Long> killedAt, int kills, String how, ChaosLoad load) {
+        killedAt.add(System.currentTimeMillis());
+        log("kill -9 %d of %d%s; %d runs acknowledged so far", killedAt.size(), kills, how, load.acknowledged().size());
+        return killedAt.size();
+    }
+
+    /** A start that fails is itself a finding to look at (server.log says why), but the soak goes on with another. */
+    private static ServerProcess restart(Path jar, Path dataDir, Map<String, String> env, int port) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return ServerProcess.start(jar, dataDir, env, port);
+            } catch (IllegalStateException e) {
+                log("restart %d failed: %s", attempt, e.getMessage().lines().findFirst().orElse(""));
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** Until no run is queued or running and no webhook is pending, or {@link #FINISH} has passed. */
+    private static void awaitQuiet(ApiClient api, ChaosAudit audit) throws Exception {
+        log("stream stopped; waiting for every run and webhook to finish");
+        long deadline = System.nanoTime() + FINISH.toNanos();
+        while (System.nanoTime() < deadline) {
+            int unfinished = api.get("/workflows/runs?status=queued&pageSize=1").path("total").asInt()
+                    + api.get("/workflows/runs?status=running&pageSize=1").path("total").asInt();
+            if (unfinished == 0 && pendingWebhooks(api, audit) == 0) {
+                return;
+            }
+            Thread.sleep(2_000);
+        }
+        log("still unfinished after %s; auditing as it stands", FINISH);
+    }
+
+    private static int pendingWebhooks(ApiClient api, ChaosAudit audit) throws Exception {
+        int pending = 0;
+        for (JsonNode run : audit.runs()) {
+            JsonNode webhook = api.find("/workflows/runs/" + run.path("id").asLong() + "/webhook");
+            pending += webhook != null && webhook.path("status").asText().equals("pending") ? 1 : 0;
+        }
+        return pending;
+    }
+
+    private static boolean report(Map<String, Integer> counts, ChaosAudit audit, ChaosLoad load, ChaosReceiver receiver,
+                                  int kills, long seed) {
+        List<String> checks = List.of("runs lost (create acknowledged, run absent)", "runs not terminal at the end",
+                "items left non-terminal", "webhooks owed but never attempted", "runs with two delivered events",
+                "delivered events that disagree with their run", "runs whose counts disagree with their items",
+                "files referenced but missing");
+        var table = new ResultTable();
+        boolean clean = true;
+        for (String check : checks) {
+            int count = counts.getOrDefault(check, 0);
+            clean &= count == 0;
+            table.add("crash soak", check, Integer.toString(count), "0", count == 0);
+        }
+        System.out.printf("%nflowrun crash soak: %d kill -9s, seed %d; %d runs acknowledged, %d creates refused while"
+                        + " down, %d cancels; %d webhook requests received%n%n", kills, seed, load.acknowledged().size(),
+                load.refused(), load.cancels(), receiver.requestCount());
+        System.out.print(table.markdown());
+        System.out.println();
+        counts.forEach((name, count) -> {
+            if (name.startsWith("(")) {
+                System.out.println(name + ": " + count);
+            }
+        });
+        audit.examples().forEach(example -> System.out.println("- " + example));
+        return clean;
+    }
+
+    private static void log(String format, Object... args) {
+        System.err.printf("[chaos] " + format + "%n", args);
+    }
+}
