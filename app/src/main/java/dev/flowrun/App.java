@@ -22,6 +22,7 @@ import dev.flowrun.workflow.GraphParser;
 import dev.flowrun.workflow.Templates;
 import dev.flowrun.workflow.WorkflowRequests;
 import dev.flowrun.webhook.RetrySchedule;
+import dev.flowrun.webhook.WebhookClient;
 import dev.flowrun.webhook.WebhookOutbox;
 import dev.flowrun.webhook.WebhookSender;
 import dev.flowrun.webhook.WebhookStatusService;
@@ -78,18 +79,8 @@ public final class App {
                     .followSslRedirects(false)
                     .build();
             this.archives = new RunArchives(jdbi, store);
-            OkHttpClient webhookClient = client.newBuilder()
-                    .followRedirects(false)
-                    .followSslRedirects(false)
-                    .retryOnConnectionFailure(false)
-                    // The receiver has the whole timeout (15 s by default), not OkHttp's 10 s per read.
-                    .connectTimeout(config.webhookTimeout())
-                    .readTimeout(config.webhookTimeout())
-                    .writeTimeout(config.webhookTimeout())
-                    .callTimeout(config.webhookTimeout())
-                    .build();
-            this.webhooks = new WebhookSender(jdbi, webhookClient, new RetrySchedule(config.webhookRetryDelays()),
-                    config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock);
+            this.webhooks = new WebhookSender(jdbi, WebhookClient.from(client, config.webhookTimeout()),
+                    new RetrySchedule(config.webhookRetryDelays()), config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock);
             var outbox = new WebhookOutbox(mapper, webhooks, clock);
             this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(downloads, store),
                     new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),

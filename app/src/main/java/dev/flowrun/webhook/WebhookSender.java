@@ -16,6 +16,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.Call;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -158,16 +159,23 @@ public final class WebhookSender {
             request = new Request.Builder().url(delivery.url())
                     .header("X-Service-Event", RunFinishedEvent.NAME)
                     .header("X-Service-Run-Id", Long.toString(delivery.runId()))
+                    // One request per connection (WebhookClient): the receiver need not keep it open for another.
+                    .header("Connection", "close")
                     .post(RequestBody.create(delivery.payload().getBytes(StandardCharsets.UTF_8), JSON))
                     .build();
         } catch (IllegalArgumentException e) {
             return new AttemptResult(null, "not a valid URL", 0);
         }
         long start = System.nanoTime();
-        try (Response response = client.newCall(request).execute()) {
+        Call call = client.newCall(request);
+        StatusLine status = new StatusLine();
+        call.addEventListener(status);
+        // Only the status is read: closing the response without its body is the acknowledgement's end.
+        try (Response response = call.execute()) {
             return new AttemptResult(response.code(), null, elapsed(start));
         } catch (IOException e) {
-            return AttemptResult.of(e, elapsed(start), timeout);
+            return status.code() != null ? new AttemptResult(status.code(), null, elapsed(start))
+                    : AttemptResult.of(e, elapsed(start), timeout);
         }
     }
 

@@ -1,12 +1,7 @@
 package dev.flowrun.support;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,26 +55,11 @@ public final class HttpsReceiver implements AutoCloseable {
 
     /** Makes clients built from now on trust this receiver (and only it). */
     public void trustForNewClients() {
-        try {
-            KeyStore store = KeyStore.getInstance("PKCS12");
-            store.load(null, null);
-            store.setCertificateEntry("receiver", certificate.certificate());
-            Path file = Files.createTempFile("flowrun-truststore", ".p12");
-            try (OutputStream out = Files.newOutputStream(file)) {
-                store.store(out, "changeit".toCharArray());
-            }
-            System.setProperty("javax.net.ssl.trustStore", file.toString());
-            System.setProperty("javax.net.ssl.trustStorePassword", "changeit");
-            System.setProperty("javax.net.ssl.trustStoreType", "PKCS12");
-        } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        TestTrust.trustOnly(certificate);
     }
 
     public static void forgetTrust() {
-        System.clearProperty("javax.net.ssl.trustStore");
-        System.clearProperty("javax.net.ssl.trustStorePassword");
-        System.clearProperty("javax.net.ssl.trustStoreType");
+        TestTrust.forget();
     }
 
     /** How {@code path} answers its n-th request (n from 1). Unknown paths answer 200. */
