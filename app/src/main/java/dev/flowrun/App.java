@@ -26,6 +26,7 @@ import dev.flowrun.webhook.WebhookClient;
 import dev.flowrun.webhook.WebhookOutbox;
 import dev.flowrun.webhook.WebhookSender;
 import dev.flowrun.webhook.WebhookStatusService;
+import dev.flowrun.work.PixelMemory;
 import dev.flowrun.workflow.WorkflowService;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -84,8 +85,9 @@ public final class App {
             var outbox = new WebhookOutbox(mapper, webhooks, clock);
             this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(downloads, store),
                     new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),
-                    new ZipScanner(ZipLimits.CONTRACT), new ImageDecoder(config.maxPixels()), store, clock,
-                    archives::buildLater, outbox);
+                    new ZipScanner(ZipLimits.CONTRACT),
+                    new ImageDecoder(config.maxPixels(), PixelMemory.forHeap(Runtime.getRuntime().maxMemory())),
+                    store, clock, archives::buildLater, outbox, config.itemTimeout());
             var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), engine.zips(), outbox,
                     clock, config.pageCacheMb());
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,

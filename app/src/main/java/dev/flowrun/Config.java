@@ -23,10 +23,18 @@ public record Config(
         Duration webhookTimeout,
         Duration urlTtl,
         long maxPixels,
-        int pageCacheMb) {
+        int pageCacheMb,
+        Duration itemTimeout) {
 
     public static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
             Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
+
+    /**
+     * A legitimate 50 MP image decodes and goes through removeBackground in a few seconds (about 15 s on a 2-core
+     * machine loaded 10 times over, measured); two minutes leave a wide margin for a slow machine, while no single
+     * file can hold a worker for longer.
+     */
+    public static final Duration DEFAULT_ITEM_TIMEOUT = Duration.ofMinutes(2);
 
     public static Config fromEnv(Map<String, String> env) {
         var reader = new EnvReader(env);
@@ -45,7 +53,9 @@ public record Config(
                 reader.duration("FLOWRUN_URL_TTL", Duration.ofHours(24)),
                 reader.longValue("FLOWRUN_MAX_PIXELS", 50_000_000L, 1, Long.MAX_VALUE),
                 // Not in the contract: memory for finished runs' rendered pages (RunPageCache); 0 turns it off.
-                reader.integer("FLOWRUN_PAGE_CACHE_MB", 16, 0, 4096));
+                reader.integer("FLOWRUN_PAGE_CACHE_MB", 16, 0, 4096),
+                // Not in the contract: the time an item's decoding and nodes may take (README, Security).
+                reader.duration("FLOWRUN_ITEM_TIMEOUT", DEFAULT_ITEM_TIMEOUT));
     }
 
     /** A config for tests and embedding: port 0, everything else at its default. */

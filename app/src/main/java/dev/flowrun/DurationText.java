@@ -24,4 +24,16 @@ public final class DurationText {
             default -> Duration.ofHours(amount);
         };
     }
+
+    /** The duration in the same form, in the largest unit that writes it exactly: {@code 2m}, {@code 90s}, {@code 1500ms}. */
+    public static String format(Duration duration) {
+        long millis = duration.toMillis();
+        if (millis % 3_600_000 == 0 && millis > 0) {
+            return millis / 3_600_000 + "h";
+        }
+        if (millis % 60_000 == 0 && millis > 0) {
+            return millis / 60_000 + "m";
+        }
+        return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+    }
 }

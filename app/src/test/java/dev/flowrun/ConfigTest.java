@@ -31,6 +31,7 @@ class ConfigTest {
         assertThat(config.urlTtl()).isEqualTo(Duration.ofHours(24));
         assertThat(config.maxPixels()).isEqualTo(50_000_000L);
         assertThat(config.pageCacheMb()).isEqualTo(16);
+        assertThat(config.itemTimeout()).isEqualTo(Duration.ofMinutes(2));
     }
 
     @Test
@@ -48,7 +49,8 @@ class ConfigTest {
                 Map.entry("FLOWRUN_WEBHOOK_TIMEOUT", "2s"),
                 Map.entry("FLOWRUN_URL_TTL", "90m"),
                 Map.entry("FLOWRUN_MAX_PIXELS", "1000"),
-                Map.entry("FLOWRUN_PAGE_CACHE_MB", "0")));
+                Map.entry("FLOWRUN_PAGE_CACHE_MB", "0"),
+                Map.entry("FLOWRUN_ITEM_TIMEOUT", "45s")));
         assertThat(config.port()).isEqualTo(9090);
         assertThat(config.dataDir()).isEqualTo(Path.of("/tmp/flowrun-x"));
         assertThat(config.effectiveDbUrl()).isEqualTo("jdbc:h2:mem:x");
@@ -63,6 +65,7 @@ class ConfigTest {
         assertThat(config.urlTtl()).isEqualTo(Duration.ofMinutes(90));
         assertThat(config.maxPixels()).isEqualTo(1000);
         assertThat(config.pageCacheMb()).isZero();
+        assertThat(config.itemTimeout()).isEqualTo(Duration.ofSeconds(45));
     }
 
     @ParameterizedTest(name = "{0}={1}")
@@ -84,6 +87,8 @@ class ConfigTest {
             FLOWRUN_MAX_PIXELS             | 5e7
             FLOWRUN_PAGE_CACHE_MB          | -1
             FLOWRUN_PAGE_CACHE_MB          | 16m
+            FLOWRUN_ITEM_TIMEOUT           | 0s
+            FLOWRUN_ITEM_TIMEOUT           | forever
             """)
     void aBadValueFailsWithOneLineNamingTheVariable(String name, String value) {
         assertThatThrownBy(() -> Config.fromEnv(Map.of(name, value)))

@@ -26,10 +26,11 @@ public final class Engine {
 
     public Engine(int workers, Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views,
                   InputFetcher fetcher, ZipDownloader zipDownloader, ZipScanner zipScanner, ImageDecoder decoder,
-                  FileStore store, Clock clock, LongConsumer onRunFinished, RunFinishedListener finishedListener) {
+                  FileStore store, Clock clock, LongConsumer onRunFinished, RunFinishedListener finishedListener,
+                  Duration itemTimeout) {
         this.pool = new WorkerPool(workers, fetcher::cancelAll);
         this.pool.executor(new ItemExecutor(jdbi, mapper, new RunGraphs(jdbi, workflows), views, fetcher, decoder,
-                store, clock, onRunFinished, pool::stopping, finishedListener));
+                store, clock, onRunFinished, pool::stopping, finishedListener, pool.running(), itemTimeout));
         this.zips = new ZipIngestPool(ZIP_THREADS, zipDownloader::cancelAll);
         this.zips.ingestion(new ZipIngestion(jdbi, mapper, workflows, store, zipDownloader, zipScanner, pool,
                 finishedListener, clock, zips::stopping));

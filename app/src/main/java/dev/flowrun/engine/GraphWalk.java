@@ -15,6 +15,8 @@ import dev.flowrun.run.NodeStatus;
 import dev.flowrun.run.OutputRow;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.GraphNode;
+import dev.flowrun.work.WorkBudget;
+import dev.flowrun.work.WorkStopped;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -76,6 +78,14 @@ final class GraphWalk {
             } catch (IOException e) {
                 failAndSkip(inputNode, "unsupported_media", input.fileName() + " could not be read: " + e.getMessage());
                 continue;
+            } catch (WorkStopped e) {
+                failAndSkip(inputNode, "node_failed", input.fileName() + ": " + e.getMessage());
+                throw e; // only a cancel (or a stop) ends an input's download or decoding this way
+            } catch (RuntimeException | Error e) {
+                // Out of memory while decoding, say: the item fails as a node would, not as a bad file.
+                Thread.interrupted();
+                failAndSkip(inputNode, "node_failed", input.fileName() + " could not be decoded: " + reason(e));
+                continue;
             }
             recorder.finish(inputNode.id(), NodeStatus.COMPLETED, List.of(input.key()));
             flowDown(inputNode, image, input.fileName());
@@ -89,6 +99,7 @@ final class GraphWalk {
             BufferedImage result = null;
             String key = null;
             try {
+                WorkBudget.check(); // between nodes too: a cancel or the time limit found before the next begins
                 if (node.compiled() instanceof TransformNode transform) {
                     result = transform.apply(image);
                 } else if (node.compiled() instanceof OutputNode output) {
@@ -97,6 +108,14 @@ final class GraphWalk {
                 if (Thread.interrupted()) {
                     throw new NodeFailure("the node left its thread interrupted");
                 }
+            } catch (WorkStopped e) {
+                Thread.interrupted();
+                failAndSkip(node, "node_failed", "node '" + node.id() + "' (" + node.type().type() + ") "
+                        + e.getMessage());
+                if (e.cancelled()) {
+                    throw e; // nothing more of this item is wanted
+                }
+                continue;
             } catch (NodeFailure | IOException | RuntimeException | Error e) {
                 // An Error (out of memory, stack overflow) fails its node like anything else: the item's other
                 // branches and the worker go on. The interrupt flag is cleared either way, or the database calls

@@ -10,9 +10,12 @@ import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.GraphNode;
+import dev.flowrun.work.WorkBudget;
+import dev.flowrun.work.WorkStopped;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -41,10 +44,13 @@ final class ItemExecutor {
     private final LongConsumer onRunFinished;
     private final BooleanSupplier stopping;
     private final RunFinishedListener finishedListener;
+    private final RunningItems running;
+    private final Duration itemTimeout;
 
     ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
                  ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
-                 BooleanSupplier stopping, RunFinishedListener finishedListener) {
+                 BooleanSupplier stopping, RunFinishedListener finishedListener, RunningItems running,
+                 Duration itemTimeout) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.graphs = graphs;
@@ -56,15 +62,29 @@ final class ItemExecutor {
         this.onRunFinished = onRunFinished;
         this.stopping = stopping;
         this.finishedListener = finishedListener;
+        this.running = running;
+        this.itemTimeout = itemTimeout;
     }
 
-    /** Executes the item unless it is no longer queued (cancelled, or taken by someone else). */
+    /**
+     * Executes the item unless it is no longer queued (cancelled, or taken by someone else), under a budget of
+     * {@code itemTimeout} that a cancel of its run stops early; the pixel memory it reserved is given back at its end.
+     */
     void execute(ItemTask task) throws InterruptedIOException {
-        Optional<ItemRow> claimed = claim(task);
-        if (claimed.isEmpty()) {
-            return;
+        try (WorkBudget budget = new WorkBudget(itemTimeout); WorkBudget.Binding bound = budget.bind()) {
+            running.add(task.runId(), budget);
+            try {
+                Optional<ItemRow> claimed = claim(task);
+                if (claimed.isPresent()) {
+                    execute(task, claimed.get());
+                }
+            } finally {
+                running.remove(task.runId(), budget);
+            }
         }
-        ItemRow item = claimed.get();
+    }
+
+    private void execute(ItemTask task, ItemRow item) throws InterruptedIOException {
         Graph graph = graphs.of(task.runId());
         Map<String, ItemInput> inputs = views.inputs(item);
         var recorder = new NodeStateRecorder(jdbi, mapper, clock, item.id());
@@ -75,6 +95,11 @@ final class ItemExecutor {
                     syncs).run();
         } catch (InterruptedIOException e) {
             throw e;
+        } catch (WorkStopped e) {
+            // The run was cancelled (its status already says so: the outcome is discarded below) or the service
+            // is stopping (the item is left for the next start).
+            outcome = new ItemOutcome();
+            outcome.fail("node_failed", e.getMessage());
         } catch (RuntimeException | Error e) {
             // A node that throws past GraphWalk's own handling (an Error, say) fails only its item.
             LOG.error("run {} item {}: unexpected failure", task.runId(), item.id(), e);

@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 public final class WorkerPool implements ItemQueue {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerPool.class);
     private final RoundRobinQueue queue = new RoundRobinQueue();
+    private final RunningItems running = new RunningItems();
     private final List<Thread> threads = new ArrayList<>();
     private final int size;
     private final Runnable abortInFlight;
@@ -34,6 +35,10 @@ public final class WorkerPool implements ItemQueue {
         return stopping;
     }
 
+    RunningItems running() {
+        return running;
+    }
+
     void executor(ItemExecutor executor) {
         this.executor = executor;
     }
@@ -43,9 +48,11 @@ public final class WorkerPool implements ItemQueue {
         queue.add(runId, itemIds);
     }
 
+    /** Forgets the run's waiting items, and stops its running ones at their next check (they end {@code cancelled}). */
     @Override
     public void drop(long runId) {
         queue.drop(runId);
+        running.cancelRun(runId);
     }
 
     public synchronized void start() {
@@ -56,7 +63,10 @@ public final class WorkerPool implements ItemQueue {
         }
     }
 
-    /** Lets items in progress finish for up to {@code grace}, then interrupts them; they run again at next start. */
+    /**
+     * Lets items in progress finish for up to {@code grace}, then stops them (their budgets, then interrupts); they
+     * run again at next start.
+     */
     public synchronized void stop(Duration grace) {
         stopping = true;
         long deadline = System.nanoTime() + grace.toNanos();
@@ -67,6 +77,7 @@ public final class WorkerPool implements ItemQueue {
             }
         }
         abortInFlight.run();
+        running.cancelAll("the service is stopping");
         threads.forEach(Thread::interrupt);
         threads.forEach(thread -> join(thread, 5_000));
         threads.clear();

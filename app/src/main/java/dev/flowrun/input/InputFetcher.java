@@ -4,6 +4,7 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.net.BlockedAddress;
 import dev.flowrun.net.RedirectFollower;
 import dev.flowrun.net.RedirectRefused;
+import dev.flowrun.work.WorkBudget;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -54,7 +55,9 @@ public final class InputFetcher {
                 store.writeUnsynced(key, out -> {
                     byte[] buffer = new byte[READ_BUFFER];
                     long total = 0;
+                    WorkBudget budget = WorkBudget.current();
                     for (int n; (n = in.read(buffer)) > 0; ) {
+                        budget.checkNow(); // a cancelled run's item stops downloading at the next 8 KiB
                         total += n;
                         if (total > MAX_BYTES) {
                             throw new TooLarge();

@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 /** Separable box blur of 0–255 alpha, edges clamped, O(pixels) for any radius. */
 final class AlphaBlur {
     private AlphaBlur() {
@@ -10,6 +12,7 @@ final class AlphaBlur {
         int window = 2 * radius + 1;
         short[] horizontal = new short[alpha.length];
         for (int y = 0; y < h; y++) {
+            WorkBudget.check();
             int row = y * w;
             int sum = 0;
             for (int k = -radius; k <= radius; k++) {
@@ -30,6 +33,7 @@ final class AlphaBlur {
         }
         byte[] out = new byte[alpha.length];
         for (int y = 0; y < h; y++) {
+            WorkBudget.check();
             int row = y * w;
             int add = clamp(y + radius + 1, h) * w;
             int drop = clamp(y - radius, h) * w;

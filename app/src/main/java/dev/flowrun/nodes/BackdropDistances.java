@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 /**
  * Every pixel's colour distance to the {@link BackgroundModel}: CIE76 ΔE, linearised around the backdrop. Lab's
  * Jacobian at the model colour (one per {@value #CELL}-pixel cell) maps an RGB difference to a Lab one. That is
@@ -37,6 +39,7 @@ final class BackdropDistances {
         float[][] jacobians = jacobians(model);
         int cellsAcross = (width + CELL - 1) / CELL;
         for (int y = 0; y < height; y++) {
+            WorkBudget.check();
             double v = BackgroundModel.coordinate(y, height);
             double[][] row = {model.rowPolynomial(3, v), model.rowPolynomial(4, v), model.rowPolynomial(5, v)};
             for (int cell = 0; cell < cellsAcross; cell++) {

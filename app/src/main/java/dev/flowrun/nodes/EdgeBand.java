@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 /**
  * The pixels near the outline of a foreground mask, where colours mix subject and backdrop: up to {@code inner}
  * pixels inside it and {@code outer} outside. For each, two references by a breadth-first walk through the band:
@@ -57,6 +59,7 @@ final class EdgeBand {
     private static IntList outline(byte[] mask, int w, int h, byte[] level) {
         IntList pixels = new IntList(4 * (w + h));
         for (int y = 0, i = 0; y < h; y++) {
+            WorkBudget.check();
             for (int x = 0; x < w; x++, i++) {
                 while (ByteGrid.uniformEight(mask, i, x, y, w, h)) {
                     x += 8;

@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 /**
  * Turns a hard foreground mask into the final ARGB pixels: alpha along the outline estimated from colour, edge
  * colours cleaned of the backdrop that bled into them (decontamination), and {@code feather} softening.
@@ -76,6 +78,7 @@ final class EdgeMatte {
             alpha = AlphaBlur.of(alpha, w, h, feather - 1);
         }
         byte[] level = band.level;
+        WorkBudget.check();
         for (int i = 0; i < out.length; i++) {
             if (level[i] == 0) {
                 int a = feather > 1 ? alpha[i] & 0xFF : mask[i] == 1 ? 255 : 0;

@@ -19,6 +19,7 @@ final class ExifOrientation {
     private static final int APP1 = 0xE1;
     private static final int ORIENTATION_TAG = 0x0112;
     private static final int TYPE_SHORT = 3;
+    private static final byte[] EXIF_ID = {'E', 'x', 'i', 'f', 0, 0};
 
     private ExifOrientation() {
     }
@@ -43,14 +44,21 @@ final class ExifOrientation {
                     return NORMAL;
                 }
                 if (marker == APP1 && length >= 14) {
-                    byte[] segment = data.readNBytes(length);
-                    Integer found = fromApp1(segment);
-                    if (found != null) {
-                        return found;
+                    // Only the first Exif segment is read (a file has one; XMP and others share the marker and
+                    // are skipped unread): a file of a thousand 64 KB APP1 segments costs one of them.
+                    byte[] id = new byte[EXIF_ID.length];
+                    data.readFully(id);
+                    if (!java.util.Arrays.equals(id, EXIF_ID)) {
+                        data.skipNBytes(length - EXIF_ID.length);
+                        continue;
                     }
-                } else {
-                    data.skipNBytes(length);
+                    byte[] segment = new byte[length];
+                    System.arraycopy(id, 0, segment, 0, id.length);
+                    data.readFully(segment, EXIF_ID.length, length - EXIF_ID.length);
+                    Integer found = fromApp1(segment);
+                    return found == null ? NORMAL : found;
                 }
+                data.skipNBytes(length);
             }
         } catch (EOFException e) {
             return NORMAL;

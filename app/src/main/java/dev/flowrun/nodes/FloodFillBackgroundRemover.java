@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
 
@@ -40,12 +42,14 @@ public final class FloodFillBackgroundRemover implements BackgroundRemover {
             System.arraycopy(src, 0, out, 0, src.length);
             return result;
         }
+        WorkBudget.check();
         byte[] distance = BackdropDistances.of(model, src, opaque);
         double deltaE = tolerance.isPresent() ? tolerance.getAsInt() / 2.0 : autoThreshold(model);
         int threshold = (int) Math.max(1, Math.round(deltaE * BackdropDistances.DISTANCE_SCALE));
         // The result's own pixel array is the scratch space of the steps before it is written.
         byte[] mask = Segmentation.foreground(src, opaque, w, h, distance, threshold, model, out);
         distance = null; // large; let it go before the matte allocates its buffers
+        WorkBudget.check();
         EdgeMatte.compose(src, opaque, mask, w, h, feather, model, out);
         return result;
     }

@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
@@ -55,6 +57,7 @@ final class PngEncoder {
             long sampled = 0;
             boolean huffman = false;
             for (int y = 0; y < h; y++) {
+                WorkBudget.check();
                 unpack(argb, y * w, w, current);
                 long judged = choose(current, previous, w, bpp, y == 0, filtered);
                 zeros += judged >>> 32;

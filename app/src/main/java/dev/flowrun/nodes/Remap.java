@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 import java.awt.image.BufferedImage;
 
 /**
@@ -71,6 +73,7 @@ final class Remap {
                 : Pixels.create(w, h, Pixels.hasAlpha(image));
         int[] dst = Pixels.data(result);
         for (int y = 0, i = 0; y < h; y++) {
+            WorkBudget.check();
             for (int x = 0; x < w; x++, i++) {
                 dst[target.index(x, y, w, h)] = src[i];
             }

@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 import java.awt.image.BufferedImage;
 import java.util.Arrays;
 
@@ -47,6 +49,7 @@ final class Scaler {
         int channels = alpha ? 4 : 3;
         float[] row = new float[w * channels];
         for (int y = 0; y < th; y++) {
+            WorkBudget.check();
             Arrays.fill(row, 0f);
             for (int t = ys.offset[y], end = ys.offset[y + 1]; t < end; t++) {
                 accumulateRow(src, ys.index[t] * w, w, ys.weight[t], row, alpha);

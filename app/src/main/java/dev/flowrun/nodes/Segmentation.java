@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 /**
  * Splits pixels into background and foreground from their colour distance to the background model:
  * <ol>
@@ -19,6 +21,8 @@ final class Segmentation {
     private static final byte BACKGROUND = 1;
     private static final byte CANDIDATE = 2; // backdrop-coloured but enclosed: judged as a possible hole
     private static final byte KEPT = 3; // examined by the speck pass, stays foreground
+    /** A mask of pixel indices: the budget is checked once per 2^20 pixels of the long passes. */
+    private static final int CHECK_EVERY = (1 << 20) - 1;
 
     private Segmentation() {
     }
@@ -71,6 +75,9 @@ final class Segmentation {
         double maxMean = threshold / 2.0;
         EnclosedContent content = new EnclosedContent(w, h);
         for (int i = 0; i < state.length; i++) {
+            if ((i & CHECK_EVERY) == 0) {
+                WorkBudget.check();
+            }
             if (!fill.joins(i, FOREGROUND, threshold)) {
                 continue;
             }
@@ -99,6 +106,9 @@ final class Segmentation {
 
     private static void dropSpecks(SpanFill fill, byte[] state, long minSize) {
         for (int i = 0; i < state.length; i++) {
+            if ((i & CHECK_EVERY) == 0) {
+                WorkBudget.check();
+            }
             if (state[i] == FOREGROUND && fill.fill(i, FOREGROUND, KEPT, SpanFill.NO_LIMIT, true) < minSize) {
                 fill.paintSpans(BACKGROUND);
             }

@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 /**
  * Claims the subject's shadow on the backdrop as background. A shadow is the backdrop, darker: same chromaticity
  * (r:g:b proportions), at least {@value #MIN_LIGHT} of its brightness. Those tests alone would also take a gray
@@ -72,6 +74,7 @@ final class ShadowGrowth {
 
     void claim() {
         for (int y = 0, i = 0; y < h; y++) {
+            WorkBudget.check();
             for (int x = 0; x < w; x++, i++) {
                 while (ByteGrid.uniformEight(state, i, x, y, w, h)) {
                     x += 8;

@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.work.WorkBudget;
+
 /**
  * Scanline flood fill over a per-pixel state grid: fills the 4-connected region of pixels whose state is
  * {@code from} (and, if a limit is given, whose distance is under it), setting them to {@code to}. Works on whole
@@ -39,7 +41,11 @@ final class SpanFill {
         pending.clear();
         push(seed, 0, 0, -1); // no parent run: both neighbouring rows are scanned in full
         long size = 0;
+        int runs = 0;
         while (pending.size() > 0) {
+            if ((++runs & 0xFFF) == 0) { // one region may be the whole image: look up now and then
+                WorkBudget.check();
+            }
             int top = pending.size() - 4;
             int start = pending.get(top);
             int dy = pending.get(top + 1);

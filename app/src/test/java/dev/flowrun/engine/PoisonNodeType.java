@@ -6,8 +6,6 @@ import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.nodes.NodeType;
 import dev.flowrun.nodes.TransformNode;
 import java.awt.image.BufferedImage;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
@@ -28,11 +26,7 @@ final class PoisonNodeType implements NodeType {
 
     /** The service's catalogue plus this node. */
     NodeCatalogue withStandardTypes() {
-        NodeCatalogue standard = NodeCatalogue.standard();
-        List<NodeType> types = new ArrayList<>();
-        standard.types().forEach(name -> types.add(standard.find(name).orElseThrow()));
-        types.add(this);
-        return new NodeCatalogue(types);
+        return StandardPlus.of(this);
     }
 
     @Override

@@ -31,6 +31,40 @@ public final class BadImages {
         return out.toByteArray();
     }
 
+    /**
+     * A valid 64×64 PNG carrying {@code chunks} ancillary chunks of {@code type} ({@code zTXt}, compressed
+     * {@code iTXt} or {@code iCCP}) that each inflate to {@code inflatedMiB} MiB of zeros: about a thousandth of
+     * that on disk per chunk. Metadata a careless reader inflates whole.
+     */
+    public static byte[] pngWithInflatingChunks(String type, int chunks, int inflatedMiB) {
+        var zeros = new ByteArrayOutputStream();
+        try (var deflating = new java.util.zip.DeflaterOutputStream(zeros, new Deflater(9), 1 << 16)) {
+            byte[] mib = new byte[1 << 20];
+            for (int i = 0; i < inflatedMiB; i++) {
+                deflating.write(mib);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        byte[] prefix = switch (type) {
+            case "zTXt" -> "Comment\0\0".getBytes(StandardCharsets.ISO_8859_1); // keyword, method 0
+            case "iTXt" -> "Comment\0\1\0\0\0".getBytes(StandardCharsets.ISO_8859_1); // compressed, no language
+            case "iCCP" -> "profile\0\0".getBytes(StandardCharsets.ISO_8859_1);
+            default -> throw new IllegalArgumentException(type);
+        };
+        var body = new ByteArrayOutputStream();
+        body.writeBytes(prefix);
+        body.writeBytes(zeros.toByteArray());
+        byte[] png = Images.encode(new java.awt.image.BufferedImage(64, 64, java.awt.image.BufferedImage.TYPE_INT_RGB), "png");
+        var out = new ByteArrayOutputStream();
+        out.write(png, 0, 33); // signature and IHDR: ancillary chunks go right after it, before the image data
+        for (int i = 0; i < chunks; i++) {
+            chunk(out, type, body.toByteArray());
+        }
+        out.write(png, 33, png.length - 33);
+        return out.toByteArray();
+    }
+
     /** {@code jpeg} with the size in its start-of-frame header replaced. */
     public static byte[] jpegClaiming(byte[] jpeg, int width, int height) {
         byte[] patched = jpeg.clone();

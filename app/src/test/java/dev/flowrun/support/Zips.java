@@ -137,6 +137,32 @@ public final class Zips {
         throw new IllegalArgumentException("no entry " + name);
     }
 
+    /**
+     * An archive of one entry, {@code content} stored once, whose directory lists it {@code copies} times under
+     * the names {@code copy-0001.png}, {@code copy-0002.png}, ...: every record points at the same local header
+     * (the "overlapping" zip bomb; names of 4 digits, so at most 9999 copies).
+     */
+    public static byte[] overlapping(byte[] content, int copies) {
+        byte[] single = builder().add("copy-0000.png", content).build();
+        ByteBuffer buffer = ByteBuffer.wrap(single).order(ByteOrder.LITTLE_ENDIAN);
+        int end = endRecord(single);
+        int directory = buffer.getInt(end + 16);
+        int recordLength = buffer.getInt(end + 12);
+        var out = new ByteArrayOutputStream();
+        out.write(single, 0, directory);
+        for (int i = 1; i <= copies; i++) {
+            byte[] record = java.util.Arrays.copyOfRange(single, directory, directory + recordLength);
+            byte[] name = String.format("copy-%04d.png", i).getBytes(StandardCharsets.US_ASCII);
+            System.arraycopy(name, 0, record, 46, name.length);
+            out.writeBytes(record);
+        }
+        ByteBuffer endRecord = ByteBuffer.wrap(java.util.Arrays.copyOfRange(single, end, single.length))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        endRecord.putShort(8, (short) copies).putShort(10, (short) copies).putInt(12, copies * recordLength);
+        out.writeBytes(endRecord.array());
+        return out.toByteArray();
+    }
+
     /** Sets the entry count of the end record (what a careless reader would trust). */
     public static byte[] withDeclaredEntries(byte[] zip, int count) {
         byte[] copy = zip.clone();

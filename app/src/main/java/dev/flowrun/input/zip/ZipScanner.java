@@ -37,8 +37,10 @@ public final class ZipScanner {
 
     private void checkDirectory(FileChannel channel, EndOfDirectory end) throws IOException {
         long declared = 0;
+        EntrySpans spans = new EntrySpans();
         try (CentralDirectory directory = new CentralDirectory(channel, end, limits.maxEntries())) {
             for (CentralEntry entry; (entry = directory.next()) != null; ) {
+                spans.add(channel, end, entry);
                 declared += Math.min(entry.size(), limits.maxInflatedBytes() + 1);
                 if (declared > limits.maxInflatedBytes()) {
                     throw new ArchiveProblem("it declares more than " + Sizes.text(limits.maxInflatedBytes()) + " uncompressed");
@@ -49,6 +51,29 @@ public final class ZipScanner {
                 }
             }
         }
+        int[] overlap = spans.firstOverlap(end);
+        if (overlap != null) {
+            throw new ArchiveProblem(overlapMessage(channel, end, overlap));
+        }
+    }
+
+    /** Names the two entries (the second may be the directory itself), reading the directory once more. */
+    private String overlapMessage(FileChannel channel, EndOfDirectory end, int[] overlap) throws IOException {
+        String[] names = new String[2];
+        try (CentralDirectory directory = new CentralDirectory(channel, end, limits.maxEntries())) {
+            int position = 0;
+            for (CentralEntry entry; (entry = directory.next()) != null; position++) {
+                if (position == overlap[0]) {
+                    names[0] = entry.name();
+                }
+                if (position == overlap[1]) {
+                    names[1] = entry.name();
+                }
+            }
+        }
+        String other = overlap[1] < 0 ? "the central directory" : "entry '" + names[1] + "'";
+        return "its entries overlap: entry '" + names[0] + "' runs into " + other + " (entries that share data are"
+                + " how a small archive unpacks into many large files; unzip refuses them too)";
     }
 
     private int extract(FileChannel channel, EndOfDirectory end, ImageEntrySink sink, StopCheck stop) throws IOException {

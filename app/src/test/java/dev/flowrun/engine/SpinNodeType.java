@@ -1,0 +1,52 @@
+package dev.flowrun.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.nodes.Node;
+import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.nodes.NodeType;
+import dev.flowrun.nodes.TransformNode;
+import dev.flowrun.work.WorkBudget;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@code spin}: a node whose work never ends on its own, like an expensive computation on a hostile input: it looks
+ * at its item's budget every millisecond, as this service's loops do, until that stops it.
+ */
+final class SpinNodeType implements NodeType {
+    private final AtomicInteger spinning = new AtomicInteger();
+
+    /** Items inside the node right now. */
+    int spinning() {
+        return spinning.get();
+    }
+
+    NodeCatalogue withStandardTypes() {
+        return StandardPlus.of(this);
+    }
+
+    @Override
+    public String type() {
+        return "spin";
+    }
+
+    @Override
+    public Role role() {
+        return Role.TRANSFORM;
+    }
+
+    @Override
+    public Node compile(JsonNode data) {
+        return (TransformNode) image -> {
+            spinning.incrementAndGet();
+            try {
+                while (true) {
+                    WorkBudget.check();
+                    LockSupport.parkNanos(1_000_000);
+                }
+            } finally {
+                spinning.decrementAndGet();
+            }
+        };
+    }
+}
