@@ -16,6 +16,7 @@ public final class Main {
             System.exit(2);
             return;
         }
+        Logs.use(config.logFormat());
         IdleHeap.giveBackAfter(Duration.ofMinutes(1));
         App app = App.start(config);
         app.firstKey().ifPresent(key -> System.out.println("""

@@ -31,6 +31,8 @@ class ConfigTest {
         assertThat(config.urlTtl()).isEqualTo(Duration.ofHours(24));
         assertThat(config.maxPixels()).isEqualTo(50_000_000L);
         assertThat(config.pageCacheMb()).isEqualTo(16);
+        assertThat(config.host()).isEqualTo("0.0.0.0");
+        assertThat(config.logFormat()).isEqualTo(Config.LogFormat.TEXT);
     }
 
     @Test
@@ -48,7 +50,9 @@ class ConfigTest {
                 Map.entry("FLOWRUN_WEBHOOK_TIMEOUT", "2s"),
                 Map.entry("FLOWRUN_URL_TTL", "90m"),
                 Map.entry("FLOWRUN_MAX_PIXELS", "1000"),
-                Map.entry("FLOWRUN_PAGE_CACHE_MB", "0")));
+                Map.entry("FLOWRUN_PAGE_CACHE_MB", "0"),
+                Map.entry("FLOWRUN_HOST", "127.0.0.1"),
+                Map.entry("FLOWRUN_LOG_FORMAT", "json")));
         assertThat(config.port()).isEqualTo(9090);
         assertThat(config.dataDir()).isEqualTo(Path.of("/tmp/flowrun-x"));
         assertThat(config.effectiveDbUrl()).isEqualTo("jdbc:h2:mem:x");
@@ -63,6 +67,14 @@ class ConfigTest {
         assertThat(config.urlTtl()).isEqualTo(Duration.ofMinutes(90));
         assertThat(config.maxPixels()).isEqualTo(1000);
         assertThat(config.pageCacheMb()).isZero();
+        assertThat(config.host()).isEqualTo("127.0.0.1");
+        assertThat(config.logFormat()).isEqualTo(Config.LogFormat.JSON);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"localhost, localhost", "::1, ::1", "[::1], ::1", "0.0.0.0, 0.0.0.0"})
+    void theHostIsAnAddressOfThisMachine(String given, String bound) {
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_HOST", given)).host()).isEqualTo(bound);
     }
 
     @ParameterizedTest(name = "{0}={1}")
@@ -84,6 +96,10 @@ class ConfigTest {
             FLOWRUN_MAX_PIXELS             | 5e7
             FLOWRUN_PAGE_CACHE_MB          | -1
             FLOWRUN_PAGE_CACHE_MB          | 16m
+            FLOWRUN_HOST                   | not a host
+            FLOWRUN_HOST                   | http://127.0.0.1
+            FLOWRUN_HOST                   | 192.0.2.1
+            FLOWRUN_LOG_FORMAT             | xml
             """)
     void aBadValueFailsWithOneLineNamingTheVariable(String name, String value) {
         assertThatThrownBy(() -> Config.fromEnv(Map.of(name, value)))

@@ -1,0 +1,42 @@
+package dev.flowrun;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.JsonEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.ConsoleAppender;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The log's format on standard output (contract §10). Text is what logback.xml sets up; JSON replaces the encoder of
+ * that same appender with logback's own {@link JsonEncoder}: one object per line, the run and item ids of a line in
+ * its {@code mdc}.
+ */
+public final class Logs {
+    /** The appender of logback.xml; a test or embedder with a configuration of its own has none, and is left alone. */
+    static final String STDOUT = "stdout";
+
+    private Logs() {
+    }
+
+    public static void use(Config.LogFormat format) {
+        if (format != Config.LogFormat.JSON
+                || !(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)
+                || !(context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender(STDOUT)
+                        instanceof ConsoleAppender<ILoggingEvent> console)) {
+            return;
+        }
+        JsonEncoder encoder = new JsonEncoder();
+        encoder.setContext(context);
+        // What a reader of the line needs; the raw pattern and its arguments would only repeat formattedMessage.
+        encoder.setWithSequenceNumber(false);
+        encoder.setWithNanoseconds(false);
+        encoder.setWithContext(false);
+        encoder.setWithMessage(false);
+        encoder.setWithArguments(false);
+        encoder.start();
+        console.stop();
+        console.setEncoder(encoder);
+        console.start();
+    }
+}
