@@ -3,9 +3,11 @@ package dev.flowrun.engine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.input.InputFetcher;
+import dev.flowrun.metrics.Metrics;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.run.ItemInput;
 import dev.flowrun.run.ItemRow;
+import dev.flowrun.run.ItemStatus;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.workflow.Graph;
@@ -41,10 +43,11 @@ final class ItemExecutor {
     private final LongConsumer onRunFinished;
     private final BooleanSupplier stopping;
     private final RunFinishedListener finishedListener;
+    private final Metrics metrics;
 
     ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
                  ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
-                 BooleanSupplier stopping, RunFinishedListener finishedListener) {
+                 BooleanSupplier stopping, RunFinishedListener finishedListener, Metrics metrics) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.graphs = graphs;
@@ -56,6 +59,7 @@ final class ItemExecutor {
         this.onRunFinished = onRunFinished;
         this.stopping = stopping;
         this.finishedListener = finishedListener;
+        this.metrics = metrics;
     }
 
     /** Executes the item unless it is no longer queued (cancelled, or taken by someone else). */
@@ -64,6 +68,7 @@ final class ItemExecutor {
         if (claimed.isEmpty()) {
             return;
         }
+        long started = System.nanoTime();
         ItemRow item = claimed.get();
         Graph graph = graphs.of(task.runId());
         Map<String, ItemInput> inputs = views.inputs(item);
@@ -72,7 +77,7 @@ final class ItemExecutor {
         ItemOutcome outcome;
         try {
             outcome = new GraphWalk(graph, task.runId(), item.id(), inputs, recorder, fetcher, decoder, store, mapper,
-                    syncs).run();
+                    syncs, metrics).run();
         } catch (InterruptedIOException e) {
             throw e;
         } catch (RuntimeException | Error e) {
@@ -93,14 +98,14 @@ final class ItemExecutor {
             LOG.error("run {} item {}: its files could not be synced to disk", task.runId(), item.id(), e);
             outcome.fail("node_failed", "the item's files could not be saved to disk: " + e.getMessage());
         }
-        finish(task.runId(), item.id(), graph, outcome);
+        finish(task.runId(), item.id(), graph, outcome, started);
     }
 
     /** Records an item as failed when its worker met something it could not handle at all. */
     void failUnexpectedly(ItemTask task, Throwable cause) {
         var outcome = new ItemOutcome();
         outcome.fail("node_failed", "the item could not be processed: " + cause);
-        finish(task.runId(), task.itemId(), graphs.of(task.runId()), outcome);
+        finish(task.runId(), task.itemId(), graphs.of(task.runId()), outcome, System.nanoTime());
     }
 
     private Optional<ItemRow> claim(ItemTask task) {
@@ -116,7 +121,7 @@ final class ItemExecutor {
         });
     }
 
-    private void finish(long runId, long itemId, Graph graph, ItemOutcome outcome) {
+    private void finish(long runId, long itemId, Graph graph, ItemOutcome outcome, long started) {
         Instant now = now();
         int outputs = outcome.outputs().size();
         FinishResult result = jdbi.inTransaction(handle -> {
@@ -138,6 +143,12 @@ final class ItemExecutor {
             finishedListener.runFinished(handle, runId);
             return FinishResult.RUN_FINISHED;
         });
+        ItemStatus status = result == FinishResult.DISCARDED ? ItemStatus.CANCELLED
+                : outcome.failed() ? ItemStatus.FAILED : ItemStatus.COMPLETED;
+        metrics.itemFinished(status, System.nanoTime() - started);
+        if (status == ItemStatus.FAILED) {
+            LOG.info("run {} item {} failed: {}: {}", runId, itemId, outcome.errorCode(), outcome.errorMessage());
+        }
         if (result == FinishResult.DISCARDED) {
             discardFiles(runId, itemId);
         } else if (result == FinishResult.RUN_FINISHED) {

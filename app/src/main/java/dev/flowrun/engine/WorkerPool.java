@@ -1,5 +1,6 @@
 package dev.flowrun.engine;
 
+import dev.flowrun.LogContext;
 import dev.flowrun.run.ItemQueue;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -43,6 +44,11 @@ public final class WorkerPool implements ItemQueue {
         queue.add(runId, itemIds);
     }
 
+    /** Items waiting for a worker (flowrun_queue_items). */
+    public int waiting() {
+        return queue.size();
+    }
+
     @Override
     public void drop(long runId) {
         queue.drop(runId);
@@ -83,7 +89,7 @@ public final class WorkerPool implements ItemQueue {
                 continue;
             }
             if (task != null) {
-                try {
+                try (var ids = LogContext.item(task.runId(), task.itemId())) {
                     runOne(task);
                 } catch (Throwable e) {
                     // Even logging can fail (out of memory): the loop survives it and takes the next item.

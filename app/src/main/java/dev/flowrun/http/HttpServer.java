@@ -11,6 +11,7 @@ import dev.flowrun.workflow.WorkflowRequests;
 import dev.flowrun.workflow.WorkflowService;
 import io.javalin.Javalin;
 import io.javalin.json.JavalinJackson;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.Map;
 
 /** The HTTP side: routes, authentication, and error mapping, on Javalin. */
@@ -22,6 +23,8 @@ public final class HttpServer {
         var runRoutes = new RunRoutes(services.runs(), services.webhookStatus(), mapper);
         var adminRoutes = new AdminRoutes(services.auth(), services.adminToken(), mapper);
         var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives());
+        var httpMetrics = new HttpMetrics(services.metrics());
+        var docsRoutes = new DocsRoutes();
         this.javalin = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -29,9 +32,12 @@ public final class HttpServer {
             config.jsonMapper(new JavalinJackson(mapper, false));
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
             ErrorMapping.install(config.routes);
+            config.requestLogger.http(httpMetrics::record);
             config.routes.beforeMatched("/workflows*", ctx ->
                     ctx.attribute(Requests.CALLER, services.auth().authenticate(ctx.header("Authorization"))));
             config.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok")));
+            httpMetrics.register(config.routes);
+            docsRoutes.register(config.routes);
             fileRoutes.register(config.routes);
             runRoutes.register(config.routes);
             workflowRoutes.register(config.routes);
@@ -39,9 +45,9 @@ public final class HttpServer {
         });
     }
 
-    /** Starts listening and answers the port actually bound (the configured one, or a free one for 0). */
-    public int start(int port) {
-        javalin.start(port);
+    /** Starts listening on {@code host} and answers the port actually bound (the configured one, or a free one for 0). */
+    public int start(String host, int port) {
+        javalin.start(host, port);
         return javalin.port();
     }
 
@@ -52,6 +58,6 @@ public final class HttpServer {
     /** What the routes call into; built by the composition root. */
     public record Services(AuthService auth, WorkflowService workflows, WorkflowRequests workflowRequests,
                            RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
-                           WebhookStatusService webhookStatus, String adminToken) {
+                           WebhookStatusService webhookStatus, String adminToken, PrometheusMeterRegistry metrics) {
     }
 }
