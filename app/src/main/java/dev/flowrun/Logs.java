@@ -28,12 +28,13 @@ public final class Logs {
         }
         JsonEncoder encoder = new JsonEncoder();
         encoder.setContext(context);
-        // What a reader of the line needs; the raw pattern and its arguments would only repeat formattedMessage.
+        // The line as text reads (formattedMessage) and its pattern (message, to group lines of one kind by); the
+        // arguments would only repeat what formattedMessage shows.
         encoder.setWithSequenceNumber(false);
         encoder.setWithNanoseconds(false);
         encoder.setWithContext(false);
-        encoder.setWithMessage(false);
         encoder.setWithArguments(false);
+        encoder.setWithFormattedMessage(true);
         encoder.start();
         console.stop();
         console.setEncoder(encoder);

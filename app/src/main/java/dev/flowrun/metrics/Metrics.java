@@ -41,6 +41,7 @@ public final class Metrics {
 
     public Metrics(MeterRegistry registry, Collection<String> nodeTypes) {
         this.registry = registry;
+        // Exposed as flowrun_runs_created_total by /metrics (see HttpMetrics: the client library drops "_created").
         this.runsCreated = Counter.builder("flowrun.runs.created").description("Runs created").register(registry);
         for (RunStatus status : RunStatus.values()) {
             if (status.terminal()) {
