@@ -73,6 +73,8 @@ class LogLinesTest {
         JsonNode finished = event(events, "run 1 finished");
         assertThat(message(finished)).contains("partial", "1 completed", "1 failed", "s after it was created");
         assertThat(finished.path("mdc").path("runId").asText()).isEqualTo("1");
+        assertThat(List.of(events.indexOf(created), events.indexOf(failed), events.indexOf(finished))).as("in order")
+                .isSorted();
         assertThat(message(event(events, "admin: created workspace"))).contains("'logged'");
         event(events, "shutting down");
         event(events, "stopped");

@@ -130,10 +130,14 @@ final class ItemExecutor {
                 ItemStatements.finishItem(handle, itemId, "cancelled", null, null, now);
                 List<String> outputNodes = graph.outputNodes().stream().map(GraphNode::id).toList();
                 ItemStatements.forgetFiles(handle, itemId, outputNodes);
+                handle.afterCommit(() -> ended(runId, itemId, ItemStatus.CANCELLED, outcome, started));
                 return FinishResult.DISCARDED;
             }
             ItemStatements.finishItem(handle, itemId, ok ? "completed" : "failed", outcome.errorCode(),
                     outcome.errorMessage(), now);
+            // Registered before the run's listener, whose lines come after: an item's end is told before its run's.
+            ItemStatus status = ok ? ItemStatus.COMPLETED : ItemStatus.FAILED;
+            handle.afterCommit(() -> ended(runId, itemId, status, outcome, started));
             if (outputs > 0) {
                 ItemStatements.insertOutputs(handle, outcome.outputs());
             }
@@ -143,17 +147,18 @@ final class ItemExecutor {
             finishedListener.runFinished(handle, runId);
             return FinishResult.RUN_FINISHED;
         });
-        ItemStatus status = result == FinishResult.DISCARDED ? ItemStatus.CANCELLED
-                : outcome.failed() ? ItemStatus.FAILED : ItemStatus.COMPLETED;
-        metrics.itemFinished(status, System.nanoTime() - started);
-        if (status == ItemStatus.FAILED) {
-            LOG.info("run {} item {} failed: {}: {}", runId, itemId, outcome.errorCode(), outcome.errorMessage());
-        }
         if (result == FinishResult.DISCARDED) {
             discardFiles(runId, itemId);
         } else if (result == FinishResult.RUN_FINISHED) {
             graphs.forget(runId);
             onRunFinished.accept(runId);
+        }
+    }
+
+    private void ended(long runId, long itemId, ItemStatus status, ItemOutcome outcome, long started) {
+        metrics.itemFinished(status, System.nanoTime() - started);
+        if (status == ItemStatus.FAILED) {
+            LOG.info("run {} item {} failed: {}: {}", runId, itemId, outcome.errorCode(), outcome.errorMessage());
         }
     }
 
