@@ -6,6 +6,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
  * The log's format on standard output (contract §10). Text is what logback.xml sets up; JSON replaces the encoder of
@@ -19,7 +20,10 @@ public final class Logs {
     private Logs() {
     }
 
+    /** Everything the process logs goes to standard output in {@code format}: java.util.logging (OkHttp's) too. */
     public static void use(Config.LogFormat format) {
+        SLF4JBridgeHandler.removeHandlersForRootLogger();
+        SLF4JBridgeHandler.install();
         if (format != Config.LogFormat.JSON
                 || !(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)
                 || !(context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender(STDOUT)
