@@ -12,10 +12,14 @@ import dev.flowrun.input.InputFetcher;
 import dev.flowrun.input.zip.ZipDownloader;
 import dev.flowrun.input.zip.ZipLimits;
 import dev.flowrun.input.zip.ZipScanner;
+import dev.flowrun.metrics.JvmMeters;
+import dev.flowrun.metrics.Metrics;
 import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.run.RunArchives;
+import dev.flowrun.run.RunFinishedListener;
+import dev.flowrun.run.RunLog;
 import dev.flowrun.run.RunService;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.workflow.GraphParser;
@@ -28,6 +32,8 @@ import dev.flowrun.webhook.WebhookSender;
 import dev.flowrun.webhook.WebhookStatusService;
 import dev.flowrun.work.PixelMemory;
 import dev.flowrun.workflow.WorkflowService;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -51,6 +57,8 @@ public final class App {
     private final RunArchives archives;
     private final HttpServer http;
     private final OkHttpClient client;
+    private final JvmMeters jvmMeters;
+    private final String host;
     private final int port;
     private final String publicUrl;
     private final AuthService auth;
@@ -60,7 +68,9 @@ public final class App {
         Clock clock = Clock.systemUTC();
         ObjectMapper mapper = Json.mapper();
         this.port = config.port() != 0 ? config.port() : freePort();
+        this.host = config.host();
         this.publicUrl = config.effectivePublicUrl(port);
+        logStart(config, host, port);
         Path files = DataDirectory.prepare(config.dataDir());
         this.database = Database.open(config.effectiveDbUrl(), config.workers() + 10);
         try {
@@ -80,18 +90,26 @@ public final class App {
                     .followSslRedirects(false)
                     .build();
             this.archives = new RunArchives(jdbi, store);
+            // One registry for the whole app, passed to what records into it; /metrics reads it.
+            var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+            var metrics = new Metrics(registry, catalogue.types());
+            var runLog = new RunLog(metrics);
             this.webhooks = new WebhookSender(jdbi, WebhookClient.from(client, config.webhookTimeout()),
-                    new RetrySchedule(config.webhookRetryDelays()), config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock);
-            var outbox = new WebhookOutbox(mapper, webhooks, clock);
+                    new RetrySchedule(config.webhookRetryDelays()), config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock,
+                    metrics);
+            var finished = RunFinishedListener.all(new WebhookOutbox(mapper, webhooks, clock), runLog);
             this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(downloads, store),
                     new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),
                     new ZipScanner(ZipLimits.CONTRACT),
                     new ImageDecoder(config.maxPixels(), PixelMemory.forHeap(Runtime.getRuntime().maxMemory())),
-                    store, clock, archives::buildLater, outbox, config.itemTimeout());
-            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), engine.zips(), outbox,
-                    clock, config.pageCacheMb());
+                    store, clock, archives::buildLater, finished, config.itemTimeout(), metrics);
+            metrics.queueSize(engine::waitingItems);
+            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), engine.zips(), finished,
+                    clock, config.pageCacheMb(), runLog);
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
-                    signer, archives, new WebhookStatusService(jdbi), config.adminToken(), database::flushCommits), mapper);
+                    signer, archives, new WebhookStatusService(jdbi), config.adminToken(), database::flushCommits,
+                    registry), mapper);
+            this.jvmMeters = new JvmMeters(registry);
         } catch (RuntimeException e) {
             database.close();
             throw e;
@@ -118,7 +136,7 @@ public final class App {
         try {
             app.engine.start();
             app.webhooks.start();
-            app.http.start(app.port);
+            app.http.start(app.host, app.port);
             app.firstKey = app.auth.bootstrap(config.apiKey(), showNewKey);
             app.database.flushCommits();
         } catch (RuntimeException e) {
@@ -126,7 +144,7 @@ public final class App {
             throw e;
         }
         app.http.open();
-        LOG.info("listening on port {}", app.port);
+        LOG.info("listening on port {} ({}), public URL {}", app.port, hostAndPort(app.host, app.port), app.publicUrl);
         return app;
     }
 
@@ -145,13 +163,46 @@ public final class App {
 
     /** Stops HTTP first, then lets items in progress finish for up to {@code grace}; the rest resume at next start. */
     public void stop(Duration grace) {
+        LOG.info("shutting down: no new requests; items in progress have {} s to finish, the rest resume at next start",
+                grace.toSeconds());
         http.stop();
         webhooks.stop(grace);
         engine.stop(grace);
         archives.stop();
         client.dispatcher().executorService().shutdown();
         client.connectionPool().evictAll();
+        jvmMeters.close();
         database.close();
+        LOG.info("stopped");
+    }
+
+    /** The settings in force, before anything is opened: if start-up fails, the log already says with what. */
+    private static void logStart(Config config, String host, int port) {
+        LOG.info("flowrun {} starting: address {}, data directory {}, database {}, workers {}, model {}, "
+                        + "private networks {}, admin endpoints {}",
+                Version.text(), hostAndPort(host, port), config.dataDir().toAbsolutePath().normalize(),
+                databaseKind(config.effectiveDbUrl()), config.workers(), config.modelSummary(),
+                config.allowPrivateNetworks() ? "allowed" : "blocked", config.adminToken() != null ? "on" : "off");
+    }
+
+    /** {@code h2 (file)}, {@code postgresql}: the kind only, as a URL may carry a password. */
+    static String databaseKind(String jdbcUrl) {
+        String[] parts = jdbcUrl.split(":", 4);
+        if (parts.length < 3) {
+            return "unknown";
+        }
+        if (!parts[1].equals("h2")) {
+            return parts[1];
+        }
+        return switch (parts[2]) {
+            case "mem" -> "h2 (in memory)";
+            case "tcp", "ssl" -> "h2 (server)";
+            default -> "h2 (file)";
+        };
+    }
+
+    private static String hostAndPort(String host, int port) {
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 
     private static int freePort() {

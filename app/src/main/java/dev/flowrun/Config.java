@@ -1,5 +1,9 @@
 package dev.flowrun;
 
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,7 +28,9 @@ public record Config(
         Duration urlTtl,
         long maxPixels,
         int pageCacheMb,
-        Duration itemTimeout) {
+        Duration itemTimeout,
+        String host,
+        LogFormat logFormat) {
 
     public static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
             Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
@@ -55,7 +61,20 @@ public record Config(
                 // Not in the contract: memory for finished runs' rendered pages (RunPageCache); 0 turns it off.
                 reader.integer("FLOWRUN_PAGE_CACHE_MB", 16, 0, 4096),
                 // Not in the contract: the time an item's decoding and nodes may take (README, Security).
-                reader.duration("FLOWRUN_ITEM_TIMEOUT", DEFAULT_ITEM_TIMEOUT));
+                reader.duration("FLOWRUN_ITEM_TIMEOUT", DEFAULT_ITEM_TIMEOUT),
+                reader.host("FLOWRUN_HOST", "0.0.0.0"),
+                reader.logFormat("FLOWRUN_LOG_FORMAT"));
+    }
+
+    /** How log lines are written to standard output (contract §10). */
+    public enum LogFormat { TEXT, JSON }
+
+    /**
+     * The segmentation model in force, for the start-up line. No model is supported yet: when
+     * {@code FLOWRUN_BG_MODEL} arrives, this names its file (or says none was found).
+     */
+    public String modelSummary() {
+        return "none (classic background removal)";
     }
 
     /** A config for tests and embedding: port 0, everything else at its default. */
@@ -124,6 +143,43 @@ public record Config(
                 case "true" -> true;
                 case "false" -> false;
                 default -> throw bad(name, value, "true or false");
+            };
+        }
+
+        /** An address of this machine to bind: an IP literal ({@code [::1]} or {@code ::1}) or a name of one. */
+        String host(String name, String fallback) {
+            String value = raw(name);
+            if (value == null) {
+                return fallback;
+            }
+            String expected = "an address of this machine such as 0.0.0.0 (every interface) or 127.0.0.1";
+            String literal = value.startsWith("[") && value.endsWith("]") ? value.substring(1, value.length() - 1)
+                    : value;
+            if (!literal.matches("[A-Za-z0-9.:%_-]+")) {
+                throw bad(name, value, expected);
+            }
+            try {
+                InetAddress address = InetAddress.getByName(literal);
+                // Caught here rather than at bind time, so the one line names the variable.
+                if (!address.isAnyLocalAddress() && !address.isLoopbackAddress()
+                        && NetworkInterface.getByInetAddress(address) == null) {
+                    throw bad(name, value, expected);
+                }
+            } catch (UnknownHostException | SocketException e) {
+                throw bad(name, value, expected);
+            }
+            return literal;
+        }
+
+        LogFormat logFormat(String name) {
+            String value = raw(name);
+            if (value == null) {
+                return LogFormat.TEXT;
+            }
+            return switch (value.toLowerCase()) {
+                case "text" -> LogFormat.TEXT;
+                case "json" -> LogFormat.JSON;
+                default -> throw bad(name, value, "text or json");
             };
         }
 

@@ -17,6 +17,7 @@ public final class Main {
         App app;
         try {
             Config config = Config.fromEnv(System.getenv());
+            Logs.use(config.logFormat());
             IdleHeap.giveBackAfter(Duration.ofMinutes(1));
             app = App.start(config, NodeCatalogue.standard(), Main::showKey);
         } catch (Config.ConfigException e) {

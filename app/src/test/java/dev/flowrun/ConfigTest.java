@@ -32,6 +32,8 @@ class ConfigTest {
         assertThat(config.maxPixels()).isEqualTo(50_000_000L);
         assertThat(config.pageCacheMb()).isEqualTo(16);
         assertThat(config.itemTimeout()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(config.host()).isEqualTo("0.0.0.0");
+        assertThat(config.logFormat()).isEqualTo(Config.LogFormat.TEXT);
     }
 
     @Test
@@ -50,7 +52,9 @@ class ConfigTest {
                 Map.entry("FLOWRUN_URL_TTL", "90m"),
                 Map.entry("FLOWRUN_MAX_PIXELS", "1000"),
                 Map.entry("FLOWRUN_PAGE_CACHE_MB", "0"),
-                Map.entry("FLOWRUN_ITEM_TIMEOUT", "45s")));
+                Map.entry("FLOWRUN_ITEM_TIMEOUT", "45s"),
+                Map.entry("FLOWRUN_HOST", "127.0.0.1"),
+                Map.entry("FLOWRUN_LOG_FORMAT", "json")));
         assertThat(config.port()).isEqualTo(9090);
         assertThat(config.dataDir()).isEqualTo(Path.of("/tmp/flowrun-x"));
         assertThat(config.effectiveDbUrl()).isEqualTo("jdbc:h2:mem:x");
@@ -66,6 +70,14 @@ class ConfigTest {
         assertThat(config.maxPixels()).isEqualTo(1000);
         assertThat(config.pageCacheMb()).isZero();
         assertThat(config.itemTimeout()).isEqualTo(Duration.ofSeconds(45));
+        assertThat(config.host()).isEqualTo("127.0.0.1");
+        assertThat(config.logFormat()).isEqualTo(Config.LogFormat.JSON);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"localhost, localhost", "::1, ::1", "[::1], ::1", "0.0.0.0, 0.0.0.0"})
+    void theHostIsAnAddressOfThisMachine(String given, String bound) {
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_HOST", given)).host()).isEqualTo(bound);
     }
 
     @ParameterizedTest(name = "{0}={1}")
@@ -89,6 +101,10 @@ class ConfigTest {
             FLOWRUN_PAGE_CACHE_MB          | 16m
             FLOWRUN_ITEM_TIMEOUT           | 0s
             FLOWRUN_ITEM_TIMEOUT           | forever
+            FLOWRUN_HOST                   | not a host
+            FLOWRUN_HOST                   | http://127.0.0.1
+            FLOWRUN_HOST                   | 192.0.2.1
+            FLOWRUN_LOG_FORMAT             | xml
             """)
     void aBadValueFailsWithOneLineNamingTheVariable(String name, String value) {
         assertThatThrownBy(() -> Config.fromEnv(Map.of(name, value)))

@@ -11,9 +11,12 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Workspaces and their API keys: authenticating calls, first-start bootstrap, and the admin operations. */
 public final class AuthService {
+    private static final Logger LOG = LoggerFactory.getLogger(AuthService.class);
     public static final String DEFAULT_WORKSPACE = "default";
     private final Jdbi jdbi;
     private final Templates templates;
@@ -78,18 +81,23 @@ public final class AuthService {
     }
 
     public Workspace createWorkspace(String name) {
-        return jdbi.inTransaction(handle -> {
+        Workspace created = jdbi.inTransaction(handle -> {
             long id = insertWorkspace(handle, name);
             return handle.attach(AuthDao.class).findWorkspace(id).orElseThrow();
         });
+        LOG.info("admin: created workspace {} '{}'", created.id(), created.name());
+        return created;
     }
 
     public IssuedKey createKey(long workspaceId) {
-        return jdbi.inTransaction(handle -> {
+        IssuedKey issued = jdbi.inTransaction(handle -> {
             AuthDao dao = handle.attach(AuthDao.class);
             dao.findWorkspace(workspaceId).orElseThrow(() -> new NotFound("workspace " + workspaceId + " not found"));
             return issueKey(dao, workspaceId);
         });
+        // The prefix only: the key itself is shown once, to whoever asked for it, and never logged.
+        LOG.info("admin: issued key {} (prefix {}) for workspace {}", issued.id(), issued.prefix(), workspaceId);
+        return issued;
     }
 
     /** Revokes a key; it stops working with the next request. Revoking twice is harmless. */
@@ -101,6 +109,7 @@ public final class AuthService {
             }
             dao.revokeKey(keyId, now());
         });
+        LOG.info("admin: revoked key {}", keyId);
     }
 
     public boolean workspaceNameTaken(String name) {

@@ -5,6 +5,7 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.input.zip.ZipDownloader;
 import dev.flowrun.input.zip.ZipScanner;
+import dev.flowrun.metrics.Metrics;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.run.ItemQueue;
 import dev.flowrun.run.RunFinishedListener;
@@ -27,10 +28,10 @@ public final class Engine {
     public Engine(int workers, Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views,
                   InputFetcher fetcher, ZipDownloader zipDownloader, ZipScanner zipScanner, ImageDecoder decoder,
                   FileStore store, Clock clock, LongConsumer onRunFinished, RunFinishedListener finishedListener,
-                  Duration itemTimeout) {
+                  Duration itemTimeout, Metrics metrics) {
         this.pool = new WorkerPool(workers, fetcher::cancelAll);
         this.pool.executor(new ItemExecutor(jdbi, mapper, new RunGraphs(jdbi, workflows), views, fetcher, decoder,
-                store, clock, onRunFinished, pool::stopping, finishedListener, pool.running(), itemTimeout));
+                store, clock, onRunFinished, pool::stopping, finishedListener, pool.running(), itemTimeout, metrics));
         this.zips = new ZipIngestPool(ZIP_THREADS, zipDownloader::cancelAll);
         this.zips.ingestion(new ZipIngestion(jdbi, mapper, workflows, store, zipDownloader, zipScanner, pool,
                 finishedListener, clock, zips::stopping));
@@ -39,6 +40,11 @@ public final class Engine {
 
     public ItemQueue queue() {
         return pool;
+    }
+
+    /** Items waiting for a worker, for {@code flowrun_queue_items}. */
+    public int waitingItems() {
+        return pool.waiting();
     }
 
     public ZipQueue zips() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.input.DownloadFailed;
 import dev.flowrun.input.InputFetcher;
+import dev.flowrun.metrics.Metrics;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.nodes.ImageRejected;
 import dev.flowrun.nodes.NodeFailure;
@@ -39,10 +40,12 @@ final class GraphWalk {
     private final FileStore store;
     private final ObjectMapper mapper;
     private final ItemFileSyncs syncs;
+    private final Metrics metrics;
     private final ItemOutcome outcome = new ItemOutcome();
 
     GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> inputs, NodeStateRecorder recorder,
-              InputFetcher fetcher, ImageDecoder decoder, FileStore store, ObjectMapper mapper, ItemFileSyncs syncs) {
+              InputFetcher fetcher, ImageDecoder decoder, FileStore store, ObjectMapper mapper, ItemFileSyncs syncs,
+              Metrics metrics) {
         this.graph = graph;
         this.runId = runId;
         this.itemId = itemId;
@@ -53,12 +56,14 @@ final class GraphWalk {
         this.store = store;
         this.mapper = mapper;
         this.syncs = syncs;
+        this.metrics = metrics;
     }
 
     ItemOutcome run() throws InterruptedIOException {
         for (GraphNode inputNode : graph.inputNodes()) {
             ItemInput input = inputs.get(inputNode.id());
             recorder.start(inputNode.id());
+            long started = System.nanoTime();
             BufferedImage image;
             try {
                 // A zip run's inputs were extracted into the store when its archive was read: nothing to fetch.
@@ -68,14 +73,17 @@ final class GraphWalk {
                 }
                 image = decoder.decode(store.path(input.key()));
             } catch (DownloadFailed e) {
+                timed(inputNode, started);
                 failAndSkip(inputNode, "download_failed", e.getMessage());
                 continue;
             } catch (ImageRejected e) {
+                timed(inputNode, started);
                 failAndSkip(inputNode, e.code(), input.fileName() + ": " + e.getMessage());
                 continue;
             } catch (InterruptedIOException e) {
                 throw e;
             } catch (IOException e) {
+                timed(inputNode, started);
                 failAndSkip(inputNode, "unsupported_media", input.fileName() + " could not be read: " + e.getMessage());
                 continue;
             } catch (WorkStopped e) {
@@ -87,6 +95,7 @@ final class GraphWalk {
                 failAndSkip(inputNode, "node_failed", input.fileName() + " could not be decoded: " + reason(e));
                 continue;
             }
+            timed(inputNode, started);
             recorder.finish(inputNode.id(), NodeStatus.COMPLETED, List.of(input.key()));
             flowDown(inputNode, image, input.fileName());
         }
@@ -96,6 +105,7 @@ final class GraphWalk {
     private void flowDown(GraphNode parent, BufferedImage image, String inputName) {
         for (GraphNode node : graph.children(parent.id())) {
             recorder.start(node.id());
+            long started = System.nanoTime();
             BufferedImage result = null;
             String key = null;
             try {
@@ -122,9 +132,11 @@ final class GraphWalk {
                 // that record the failure would fail too; a stop, the only deliberate interrupt, still shows as
                 // a failed outcome, which ItemExecutor then leaves for the next start.
                 Thread.interrupted();
+                timed(node, started);
                 failAndSkip(node, "node_failed", "node '" + node.id() + "' (" + node.type().type() + "): " + reason(e));
                 continue;
             }
+            timed(node, started);
             if (node.compiled() instanceof TransformNode) {
                 recorder.finish(node.id(), NodeStatus.COMPLETED, List.of());
                 flowDown(node, result, inputName);
@@ -132,6 +144,10 @@ final class GraphWalk {
                 recorder.finish(node.id(), NodeStatus.COMPLETED, key == null ? List.of() : List.of(key));
             }
         }
+    }
+
+    private void timed(GraphNode node, long started) {
+        metrics.node(node.type().type(), System.nanoTime() - started);
     }
 
     private static String reason(Throwable e) {

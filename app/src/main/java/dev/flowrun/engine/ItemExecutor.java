@@ -3,9 +3,11 @@ package dev.flowrun.engine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.input.InputFetcher;
+import dev.flowrun.metrics.Metrics;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.run.ItemInput;
 import dev.flowrun.run.ItemRow;
+import dev.flowrun.run.ItemStatus;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.workflow.Graph;
@@ -46,11 +48,12 @@ final class ItemExecutor {
     private final RunFinishedListener finishedListener;
     private final RunningItems running;
     private final Duration itemTimeout;
+    private final Metrics metrics;
 
     ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
                  ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
                  BooleanSupplier stopping, RunFinishedListener finishedListener, RunningItems running,
-                 Duration itemTimeout) {
+                 Duration itemTimeout, Metrics metrics) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.graphs = graphs;
@@ -64,6 +67,7 @@ final class ItemExecutor {
         this.finishedListener = finishedListener;
         this.running = running;
         this.itemTimeout = itemTimeout;
+        this.metrics = metrics;
     }
 
     /**
@@ -85,6 +89,7 @@ final class ItemExecutor {
     }
 
     private void execute(ItemTask task, ItemRow item) throws InterruptedIOException {
+        long started = System.nanoTime();
         Graph graph = graphs.of(task.runId());
         Map<String, ItemInput> inputs = views.inputs(item);
         var recorder = new NodeStateRecorder(jdbi, mapper, clock, item.id());
@@ -92,7 +97,7 @@ final class ItemExecutor {
         ItemOutcome outcome;
         try {
             outcome = new GraphWalk(graph, task.runId(), item.id(), inputs, recorder, fetcher, decoder, store, mapper,
-                    syncs).run();
+                    syncs, metrics).run();
         } catch (InterruptedIOException e) {
             throw e;
         } catch (WorkStopped e) {
@@ -118,14 +123,14 @@ final class ItemExecutor {
             LOG.error("run {} item {}: its files could not be synced to disk", task.runId(), item.id(), e);
             outcome.fail("node_failed", "the item's files could not be saved to disk: " + e.getMessage());
         }
-        finish(task.runId(), item.id(), graph, outcome);
+        finish(task.runId(), item.id(), graph, outcome, started);
     }
 
     /** Records an item as failed when its worker met something it could not handle at all. */
     void failUnexpectedly(ItemTask task, Throwable cause) {
         var outcome = new ItemOutcome();
         outcome.fail("node_failed", "the item could not be processed: " + cause);
-        finish(task.runId(), task.itemId(), graphs.of(task.runId()), outcome);
+        finish(task.runId(), task.itemId(), graphs.of(task.runId()), outcome, System.nanoTime());
     }
 
     private Optional<ItemRow> claim(ItemTask task) {
@@ -141,7 +146,7 @@ final class ItemExecutor {
         });
     }
 
-    private void finish(long runId, long itemId, Graph graph, ItemOutcome outcome) {
+    private void finish(long runId, long itemId, Graph graph, ItemOutcome outcome, long started) {
         Instant now = now();
         int outputs = outcome.outputs().size();
         FinishResult result = jdbi.inTransaction(handle -> {
@@ -150,10 +155,14 @@ final class ItemExecutor {
                 ItemStatements.finishItem(handle, itemId, "cancelled", null, null, now);
                 List<String> outputNodes = graph.outputNodes().stream().map(GraphNode::id).toList();
                 ItemStatements.forgetFiles(handle, itemId, outputNodes);
+                handle.afterCommit(() -> ended(runId, itemId, ItemStatus.CANCELLED, outcome, started));
                 return FinishResult.DISCARDED;
             }
             ItemStatements.finishItem(handle, itemId, ok ? "completed" : "failed", outcome.errorCode(),
                     outcome.errorMessage(), now);
+            // Registered before the run's listener, whose lines come after: an item's end is told before its run's.
+            ItemStatus status = ok ? ItemStatus.COMPLETED : ItemStatus.FAILED;
+            handle.afterCommit(() -> ended(runId, itemId, status, outcome, started));
             if (outputs > 0) {
                 ItemStatements.insertOutputs(handle, outcome.outputs());
             }
@@ -168,6 +177,13 @@ final class ItemExecutor {
         } else if (result == FinishResult.RUN_FINISHED) {
             graphs.forget(runId);
             onRunFinished.accept(runId);
+        }
+    }
+
+    private void ended(long runId, long itemId, ItemStatus status, ItemOutcome outcome, long started) {
+        metrics.itemFinished(status, System.nanoTime() - started);
+        if (status == ItemStatus.FAILED) {
+            LOG.info("run {} item {} failed: {}: {}", runId, itemId, outcome.errorCode(), outcome.errorMessage());
         }
     }
 

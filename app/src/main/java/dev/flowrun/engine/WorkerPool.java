@@ -1,5 +1,6 @@
 package dev.flowrun.engine;
 
+import dev.flowrun.LogContext;
 import dev.flowrun.run.ItemQueue;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -48,6 +49,11 @@ public final class WorkerPool implements ItemQueue {
         queue.add(runId, itemIds);
     }
 
+    /** Items waiting for a worker (flowrun_queue_items). */
+    public int waiting() {
+        return queue.size();
+    }
+
     /** Forgets the run's waiting items, and stops its running ones at their next check (they end {@code cancelled}). */
     @Override
     public void drop(long runId) {
@@ -94,7 +100,7 @@ public final class WorkerPool implements ItemQueue {
                 continue;
             }
             if (task != null) {
-                try {
+                try (var ids = LogContext.item(task.runId(), task.itemId())) {
                     runOne(task);
                 } catch (Throwable e) {
                     // Even logging can fail (out of memory): the loop survives it and takes the next item.

@@ -1,5 +1,6 @@
 package dev.flowrun.engine;
 
+import dev.flowrun.LogContext;
 import dev.flowrun.run.ZipQueue;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -80,12 +81,18 @@ public final class ZipIngestPool implements ZipQueue {
             if (runId == null) {
                 continue;
             }
-            try {
-                ingestion.ingest(runId);
-            } catch (Throwable e) {
-                // The run stays marked as ingesting: the next start reads its archive again.
-                LOG.error("run {}: ingestion failure{}", runId, stopping ? " during shutdown" : "", e);
+            try (var ids = LogContext.run(runId)) {
+                ingest(runId);
             }
+        }
+    }
+
+    private void ingest(long runId) {
+        try {
+            ingestion.ingest(runId);
+        } catch (Throwable e) {
+            // The run stays marked as ingesting: the next start reads its archive again.
+            LOG.error("run {}: ingestion failure{}", runId, stopping ? " during shutdown" : "", e);
         }
     }
 

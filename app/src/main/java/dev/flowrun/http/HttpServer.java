@@ -15,6 +15,7 @@ import io.javalin.json.JavalinJackson;
 import io.javalin.util.JavalinBindException;
 import java.net.BindException;
 import java.util.Locale;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -33,6 +34,8 @@ public final class HttpServer {
         var runRoutes = new RunRoutes(services.runs(), services.webhookStatus(), mapper);
         var adminRoutes = new AdminRoutes(services.auth(), services.adminToken(), mapper);
         var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives());
+        var httpMetrics = new HttpMetrics(services.metrics());
+        var docsRoutes = new DocsRoutes();
         this.javalin = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -43,6 +46,7 @@ public final class HttpServer {
             // The port is bound before the first start makes its key (App.start), so a request that comes in
             // between waits for that rather than meeting a workspace not made yet.
             config.routes.before(ctx -> ready.await(READY_WAIT_SECONDS, TimeUnit.SECONDS));
+            config.requestLogger.http(httpMetrics::record);
             config.routes.beforeMatched("/workflows*", ctx ->
                     ctx.attribute(Requests.CALLER, services.auth().authenticate(ctx.header("Authorization"))));
             // A write is answered once it is on disk: a crash right after a 2xx must not undo what it acknowledged.
@@ -52,6 +56,8 @@ public final class HttpServer {
                 }
             });
             config.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok")));
+            httpMetrics.register(config.routes);
+            docsRoutes.register(config.routes);
             fileRoutes.register(config.routes);
             runRoutes.register(config.routes);
             workflowRoutes.register(config.routes);
@@ -60,12 +66,12 @@ public final class HttpServer {
     }
 
     /**
-     * Binds the port and starts serving, but holds every request until {@link #open}; answers the port bound (the
-     * configured one, or a free one for 0).
+     * Binds {@code host}:{@code port} and starts serving, but holds every request until {@link #open}; answers the
+     * port bound (the configured one, or a free one for 0).
      */
-    public int start(int port) {
+    public int start(String host, int port) {
         try {
-            javalin.start(port);
+            javalin.start(host, port);
         } catch (RuntimeException e) {
             javalin.stop();
             throw bindFailure(port, e);
@@ -99,6 +105,7 @@ public final class HttpServer {
     /** What the routes call into; built by the composition root. */
     public record Services(AuthService auth, WorkflowService workflows, WorkflowRequests workflowRequests,
                            RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
-                           WebhookStatusService webhookStatus, String adminToken, Runnable flushCommits) {
+                           WebhookStatusService webhookStatus, String adminToken, Runnable flushCommits,
+                           PrometheusMeterRegistry metrics) {
     }
 }

@@ -11,4 +11,13 @@ public interface RunFinishedListener {
     RunFinishedListener NONE = (handle, runId) -> { };
 
     void runFinished(Handle handle, long runId);
+
+    /** Each of {@code listeners} in turn. */
+    static RunFinishedListener all(RunFinishedListener... listeners) {
+        return (handle, runId) -> {
+            for (RunFinishedListener listener : listeners) {
+                listener.runFinished(handle, runId);
+            }
+        };
+    }
 }

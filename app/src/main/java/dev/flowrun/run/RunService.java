@@ -35,10 +35,11 @@ public final class RunService {
     private final RunFinishedListener finishedListener;
     private final Clock clock;
     private final RunPageCache pages;
+    private final RunLog log;
 
     public RunService(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views, UrlSigner signer,
                       ItemQueue queue, ZipQueue zips, RunFinishedListener finishedListener, Clock clock,
-                      int pageCacheMb) {
+                      int pageCacheMb, RunLog log) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.workflows = workflows;
@@ -50,6 +51,7 @@ public final class RunService {
         this.clock = clock;
         // 16 MiB by default: some 200 pages of 25 items with their outputs.
         this.pages = new RunPageCache((long) pageCacheMb << 20);
+        this.log = log;
     }
 
     /** A create request checked against the workflow it starts. */
@@ -83,6 +85,7 @@ public final class RunService {
             handle.attach(RunNumbers.class).number(workspaceId, id, now);
             return dao.findRun(id).orElseThrow();
         });
+        log.created(created, workflow.name(), zip);
         if (zip) {
             // Read in the background; totalItems stays 0 until the whole archive has been read (contract §5).
             zips.submit(created.id());
@@ -151,9 +154,12 @@ public final class RunService {
             if (transitions.cancelRun(workspaceId, runId, now) == 0) {
                 return false;
             }
-            transitions.cancelQueuedItems(runId, now);
+            int cancelled = transitions.cancelQueuedItems(runId, now);
             finishedListener.runFinished(handle, runId);
-            handle.afterCommit(() -> queue.drop(runId));
+            handle.afterCommit(() -> {
+                queue.drop(runId);
+                log.cancelledQueued(cancelled);
+            });
             return true;
         });
     }

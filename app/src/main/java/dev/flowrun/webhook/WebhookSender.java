@@ -1,5 +1,7 @@
 package dev.flowrun.webhook;
 
+import dev.flowrun.LogContext;
+import dev.flowrun.metrics.Metrics;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -39,6 +41,7 @@ public final class WebhookSender {
     private final RetrySchedule schedule;
     private final Duration timeout;
     private final Clock clock;
+    private final Metrics metrics;
     private final DelayQueue<DueDelivery> queue = new DelayQueue<>();
     private final Set<Long> queuedOrInFlight = ConcurrentHashMap.newKeySet();
     private final Semaphore inFlight;
@@ -47,12 +50,13 @@ public final class WebhookSender {
     private volatile boolean stopping;
 
     public WebhookSender(Jdbi jdbi, OkHttpClient client, RetrySchedule schedule, Duration timeout, int maxInFlight,
-                         Clock clock) {
+                         Clock clock, Metrics metrics) {
         this.jdbi = jdbi;
         this.client = client;
         this.schedule = schedule;
         this.timeout = timeout;
         this.clock = clock;
+        this.metrics = metrics;
         this.inFlight = new Semaphore(maxInFlight);
         var counter = new AtomicInteger();
         this.senders = Executors.newFixedThreadPool(maxInFlight,
@@ -98,7 +102,7 @@ public final class WebhookSender {
                 DueDelivery due = queue.take();
                 inFlight.acquire();
                 senders.execute(() -> {
-                    try {
+                    try (var ids = LogContext.run(due.runId())) {
                         attempt(due.runId());
                     } catch (RuntimeException e) {
                         LOG.error("webhook for run {}: could not be processed", due.runId(), e);
@@ -141,6 +145,13 @@ public final class WebhookSender {
             dao.insertAttempt(new Attempt(runId, number, at, result.statusCode(), result.error(), result.latencyMs()));
             return true;
         });
+        if (recorded) {
+            metrics.webhookAttempt(switch (status) {
+                case "delivered" -> Metrics.WebhookResult.DELIVERED;
+                case "failed" -> Metrics.WebhookResult.GIVEN_UP;
+                default -> Metrics.WebhookResult.FAILED;
+            });
+        }
         LOG.info("webhook for run {}: attempt {} of {}: {} in {} ms{}", runId, number, RetrySchedule.MAX_ATTEMPTS,
                 result.describe(), result.latencyMs(), switch (status) {
                     case "delivered" -> ", delivered";

@@ -1,0 +1,124 @@
+package dev.flowrun.metrics;
+
+import dev.flowrun.run.ItemStatus;
+import dev.flowrun.run.RunStatus;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+
+/**
+ * The service's own meters (contract §10), every one created here at start: the item path only looks a meter up in a
+ * small map and records into it, building no tags and no names.
+ */
+public final class Metrics {
+    /** Item and node times: from a resize of a thumbnail (ms) to a model on a large photo (seconds). */
+    private static final Duration[] WORK_BUCKETS = durations(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+            30, 60, 120);
+    private final MeterRegistry registry;
+    private final Counter runsCreated;
+    private final Map<RunStatus, Counter> runsFinished = new EnumMap<>(RunStatus.class);
+    private final Map<ItemStatus, Counter> itemsFinished = new EnumMap<>(ItemStatus.class);
+    private final Timer itemSeconds;
+    private final Map<String, Timer> nodeSeconds = new HashMap<>();
+    private final Map<WebhookResult, Counter> webhookAttempts = new EnumMap<>(WebhookResult.class);
+
+    /** What became of one webhook attempt. */
+    public enum WebhookResult {
+        DELIVERED, FAILED, GIVEN_UP;
+
+        String label() {
+            return name().toLowerCase();
+        }
+    }
+
+    public Metrics(MeterRegistry registry, Collection<String> nodeTypes) {
+        this.registry = registry;
+        // Exposed as flowrun_runs_created_total by /metrics (see HttpMetrics: the client library drops "_created").
+        this.runsCreated = Counter.builder("flowrun.runs.created").description("Runs created").register(registry);
+        for (RunStatus status : RunStatus.values()) {
+            if (status.terminal()) {
+                runsFinished.put(status, Counter.builder("flowrun.runs.finished").tag("status", status.json())
+                        .description("Runs that reached a terminal status, by that status").register(registry));
+            }
+        }
+        for (ItemStatus status : ItemStatus.values()) {
+            if (status.terminal()) {
+                itemsFinished.put(status, Counter.builder("flowrun.items.finished").tag("status", status.json())
+                        .description("Items that reached a terminal status, by that status").register(registry));
+            }
+        }
+        this.itemSeconds = Timer.builder("flowrun.item").description("Time a worker spent on one item")
+                .serviceLevelObjectives(WORK_BUCKETS).register(registry);
+        for (String type : nodeTypes) {
+            nodeSeconds.put(type, Timer.builder("flowrun.node").tag("type", type)
+                    .description("Time one node took on one item, by node type")
+                    .serviceLevelObjectives(WORK_BUCKETS).register(registry));
+        }
+        for (WebhookResult result : WebhookResult.values()) {
+            webhookAttempts.put(result, Counter.builder("flowrun.webhook.attempts").tag("result", result.label())
+                    .description("Webhook delivery attempts: delivered, failed (another follows) or given up (the last)")
+                    .register(registry));
+        }
+    }
+
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    /** {@code flowrun_queue_items}: items waiting for a worker of this instance, read at each scrape. */
+    public void queueSize(IntSupplier waiting) {
+        Gauge.builder("flowrun.queue.items", waiting, IntSupplier::getAsInt)
+                .description("Items waiting for a worker").strongReference(true).register(registry);
+    }
+
+    public void runCreated() {
+        runsCreated.increment();
+    }
+
+    public void runFinished(RunStatus status) {
+        Counter counter = runsFinished.get(status);
+        if (counter != null) {
+            counter.increment();
+        }
+    }
+
+    /** An item a worker ran, with the time it took. */
+    public void itemFinished(ItemStatus status, long nanos) {
+        itemsFinished.get(status).increment();
+        itemSeconds.record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Items that ended without a worker (queued when their run was cancelled). */
+    public void itemsCancelled(int count) {
+        if (count > 0) {
+            itemsFinished.get(ItemStatus.CANCELLED).increment(count);
+        }
+    }
+
+    public void node(String type, long nanos) {
+        Timer timer = nodeSeconds.get(type);
+        if (timer != null) {
+            timer.record(nanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    public void webhookAttempt(WebhookResult result) {
+        webhookAttempts.get(result).increment();
+    }
+
+    private static Duration[] durations(double... seconds) {
+        Duration[] result = new Duration[seconds.length];
+        for (int i = 0; i < seconds.length; i++) {
+            result[i] = Duration.ofNanos((long) (seconds[i] * 1e9));
+        }
+        return result;
+    }
+}

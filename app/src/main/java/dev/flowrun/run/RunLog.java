@@ -1,0 +1,56 @@
+package dev.flowrun.run;
+
+import dev.flowrun.LogContext;
+import dev.flowrun.metrics.Metrics;
+import java.time.Duration;
+import org.jdbi.v3.core.Handle;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A run's life in the log and the metrics (contract §10): created, finished. Told of a finish inside the transaction
+ * that made the run terminal, it reads the run there and writes only once that transaction has committed.
+ */
+public final class RunLog implements RunFinishedListener {
+    private static final Logger LOG = LoggerFactory.getLogger(RunLog.class);
+    private final Metrics metrics;
+
+    public RunLog(Metrics metrics) {
+        this.metrics = metrics;
+    }
+
+    void created(RunRow run, String workflowName, boolean zip) {
+        metrics.runCreated();
+        try (var ids = LogContext.run(run.id())) {
+            LOG.info("run {} created: workflow {} '{}', {}, trigger {}, workspace {}", run.id(), run.workflowId(),
+                    workflowName, zip ? "items from a zip archive" : run.totalItems() + " items", run.runTrigger(),
+                    run.workspaceId());
+        }
+    }
+
+    /** Items that were still queued when their run was cancelled: they end without a worker. */
+    void cancelledQueued(int count) {
+        metrics.itemsCancelled(count);
+    }
+
+    @Override
+    public void runFinished(Handle handle, long runId) {
+        RunRow run = handle.attach(RunDao.class).findRun(runId).orElseThrow();
+        handle.afterCommit(() -> finished(run));
+    }
+
+    private void finished(RunRow run) {
+        metrics.runFinished(run.runStatus());
+        Duration took = run.finishedAt() == null ? Duration.ZERO : Duration.between(run.createdAt(), run.finishedAt());
+        try (var ids = LogContext.run(run.id())) {
+            LOG.info("run {} finished: {}, {} items: {} completed, {} failed, {} cancelled; {} s after it was created{}",
+                    run.id(), run.status(), run.totalItems(), run.completedItems(), run.failedItems(),
+                    run.totalItems() - run.completedItems() - run.failedItems(), seconds(took),
+                    run.errorCode() == null ? "" : "; error " + run.errorCode() + ": " + run.errorMessage());
+        }
+    }
+
+    private static String seconds(Duration duration) {
+        return String.format(java.util.Locale.ROOT, "%.3f", duration.toMillis() / 1000.0);
+    }
+}

@@ -1,0 +1,171 @@
+package dev.flowrun;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.support.Await;
+import dev.flowrun.support.FileServer;
+import dev.flowrun.support.Images;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Contract §10: the service started as users start it (its own JVM, logback.xml), its standard output read line by
+ * line. One run's story (created, an item failed, finished), an admin action, start-up and shutdown.
+ */
+class LogLinesTest {
+    static final String KEY = "fr_log_lines_test_key";
+    static final ObjectMapper MAPPER = new ObjectMapper();
+    static final OkHttpClient CLIENT = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(30)).build();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void jsonLinesTellARunsStoryWithItsIds() throws Exception {
+        List<String> lines;
+        try (FileServer files = new FileServer().serve("/red.png", Images.pngDisc()).serve("/broken.png", new byte[] {1})) {
+            lines = runService(Map.of("FLOWRUN_LOG_FORMAT", "json"), base -> {
+                String created = call(base, "POST", "/workflows/1/runs", KEY, """
+                        {"inputs": {"imageInput": {"files": [{"url": "%s"}, {"url": "%s"}]}}}"""
+                        .formatted(files.url("/red.png"), files.url("/broken.png")));
+                long run = MAPPER.readTree(created).path("id").asLong();
+                Await.until("run " + run + " to finish", Duration.ofSeconds(60), () -> status(base, run),
+                        s -> s.equals("partial"));
+                call(base, "POST", "/admin/workspaces", "Bearer admin", "{\"name\": \"logged\"}");
+            });
+        }
+        List<JsonNode> events = new ArrayList<>();
+        for (String line : lines) {
+            JsonNode event = MAPPER.readTree(line);
+            assertThat(event.isObject()).as(line).isTrue();
+            assertThat(event.path("level").asText()).as(line).isNotEmpty();
+            assertThat(event.path("loggerName").asText()).as(line).isNotEmpty();
+            assertThat(event.path("timestamp").isNumber()).as(line).isTrue();
+            events.add(event);
+        }
+        JsonNode start = event(events, "flowrun ");
+        assertThat(message(start)).contains("starting", "address 127.0.0.1:", "data directory " + dir.toRealPath(),
+                "database h2 (file)", "workers 1", "model none", "private networks allowed", "admin endpoints on");
+        assertThat(message(event(events, "listening on port "))).contains("127.0.0.1:");
+        JsonNode created = event(events, "run 1 created");
+        assertThat(message(created)).contains("workflow 1", "2 items", "trigger api");
+        assertThat(created.path("mdc").path("runId").asText()).isEqualTo("1");
+        JsonNode failed = event(events, "run 1 item 2 failed");
+        assertThat(message(failed)).contains("unsupported_media");
+        assertThat(failed.path("mdc").path("runId").asText()).isEqualTo("1");
+        assertThat(failed.path("mdc").path("itemId").asText()).isEqualTo("2");
+        JsonNode finished = event(events, "run 1 finished");
+        assertThat(message(finished)).contains("partial", "1 completed", "1 failed", "s after it was created");
+        assertThat(finished.path("mdc").path("runId").asText()).isEqualTo("1");
+        assertThat(List.of(events.indexOf(created), events.indexOf(failed), events.indexOf(finished))).as("in order")
+                .isSorted();
+        assertThat(message(event(events, "admin: created workspace"))).contains("'logged'");
+        event(events, "shutting down");
+        event(events, "stopped");
+    }
+
+    @Test
+    void textIsTheDefaultOneLineEachOnStandardOutput() throws Exception {
+        List<String> lines = runService(Map.of(), base -> { });
+        assertThat(lines).isNotEmpty().allSatisfy(line -> assertThat(line)
+                .matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z (INFO |WARN |ERROR) \\[[^]]+] \\w+: .+"));
+        assertThat(lines).anySatisfy(line -> assertThat(line).contains("App: flowrun ").contains(" starting: "));
+        assertThat(lines).anySatisfy(line -> assertThat(line).contains("App: listening on port "));
+        assertThat(lines).anySatisfy(line -> assertThat(line).endsWith("App: stopped"));
+    }
+
+    interface WhileUp {
+        void run(String baseUrl) throws Exception;
+    }
+
+    /** Starts the service in its own JVM, does {@code whileUp}, stops it with SIGTERM; answers its standard output. */
+    private List<String> runService(Map<String, String> env, WhileUp whileUp) throws Exception {
+        int port;
+        try (var socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Path out = dir.resolve("stdout.log");
+        Path err = dir.resolve("stderr.log");
+        var builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"),
+                // The service's own logging configuration, not the tests' (logback-test.xml is on this class path).
+                "-Dlogback.configurationFile=logback.xml", Main.class.getName())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("FLOWRUN_"));
+        builder.environment().putAll(Map.of("FLOWRUN_PORT", Integer.toString(port), "FLOWRUN_HOST", "127.0.0.1",
+                "FLOWRUN_DATA_DIR", dir.toString(), "FLOWRUN_API_KEY", KEY, "FLOWRUN_ADMIN_TOKEN", "admin",
+                "FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true", "FLOWRUN_WORKERS", "1"));
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        try {
+            String base = "http://127.0.0.1:" + port;
+            Await.until("the service to answer /health", Duration.ofSeconds(120), () -> {
+                assertThat(process.isAlive()).as("the service exited: " + read(err)).isTrue();
+                return healthy(base);
+            });
+            whileUp.run(base);
+        } finally {
+            process.destroy();
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("stopped on SIGTERM").isTrue();
+        }
+        assertThat(read(err)).as("standard error").isEmpty();
+        return Files.readAllLines(out);
+    }
+
+    private static JsonNode event(List<JsonNode> events, String start) {
+        return events.stream().filter(e -> message(e).startsWith(start)).findFirst()
+                .orElseThrow(() -> new AssertionError("no line starting '" + start + "' in " + events));
+    }
+
+    private static String message(JsonNode event) {
+        return event.path("formattedMessage").asText();
+    }
+
+    private static boolean healthy(String base) {
+        try (Response response = CLIENT.newCall(new Request.Builder().url(base + "/health").build()).execute()) {
+            return response.code() == 200;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String status(String base, long run) {
+        try {
+            return MAPPER.readTree(call(base, "GET", "/workflows/runs/" + run, KEY, null)).path("status").asText();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String call(String base, String method, String path, String auth, String json) throws IOException {
+        RequestBody body = json == null ? null : RequestBody.create(json, MediaType.get("application/json"));
+        var request = new Request.Builder().url(base + path).header("Authorization", auth).method(method, body).build();
+        try (Response response = CLIENT.newCall(request).execute()) {
+            return response.body().string();
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}
