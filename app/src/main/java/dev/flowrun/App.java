@@ -15,9 +15,15 @@ import dev.flowrun.input.zip.ZipScanner;
 import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.retention.DeletedFiles;
+import dev.flowrun.retention.RetentionSweeper;
+import dev.flowrun.run.IdempotentCreate;
+import dev.flowrun.run.RunRetries;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunService;
 import dev.flowrun.run.RunViews;
+import dev.flowrun.upload.UploadLimits;
+import dev.flowrun.upload.Uploads;
 import dev.flowrun.workflow.GraphParser;
 import dev.flowrun.workflow.Templates;
 import dev.flowrun.workflow.WorkflowRequests;
@@ -52,8 +58,9 @@ public final class App {
     private final String publicUrl;
     private final Optional<String> firstKey;
 
-    private App(Config config, NodeCatalogue catalogue) {
-        Clock clock = Clock.systemUTC();
+    private final RetentionSweeper sweeper;
+
+    private App(Config config, NodeCatalogue catalogue, Clock clock) {
         ObjectMapper mapper = Json.mapper();
         this.port = config.port() != 0 ? config.port() : freePort();
         this.publicUrl = config.effectivePublicUrl(port);
@@ -94,10 +101,15 @@ public final class App {
                     new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),
                     new ZipScanner(ZipLimits.CONTRACT), new ImageDecoder(config.maxPixels()), store, clock,
                     archives::buildLater, outbox);
-            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), engine.zips(), outbox,
-                    clock, config.pageCacheMb());
+            var runs = new RunService(jdbi, mapper, workflows, views, signer, store, engine.queue(), engine.zips(),
+                    outbox, clock, config.pageCacheMb(), config.outputRetention());
+            this.sweeper = new RetentionSweeper(jdbi, store, config.outputRetention(), clock);
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
-                    signer, archives, new WebhookStatusService(jdbi), config.adminToken()), mapper);
+                    signer, archives, new WebhookStatusService(jdbi), config.adminToken(),
+                    new IdempotentCreate(jdbi, runs, views, clock),
+                    new RunRetries(jdbi, mapper, views, store, engine.queue(), clock),
+                    new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock), new DeletedFiles(jdbi)),
+                    mapper);
         } catch (RuntimeException e) {
             database.close();
             throw e;
@@ -111,12 +123,19 @@ public final class App {
 
     /** The same with another set of node types: tests add nodes that misbehave on purpose. */
     public static App start(Config config, NodeCatalogue catalogue) {
-        App app = new App(config, catalogue);
+        return start(config, catalogue, Clock.systemUTC());
+    }
+
+    /** The same on another clock: tests move it on to see what happens a month later (retention). */
+    public static App start(Config config, NodeCatalogue catalogue, Clock clock) {
+        App app = new App(config, catalogue, clock);
         app.engine.start();
         app.webhooks.start();
+        app.sweeper.start();
         try {
             app.http.start(app.port);
         } catch (RuntimeException e) {
+            app.sweeper.stop(Duration.ZERO);
             app.webhooks.stop(Duration.ZERO);
             app.engine.stop(Duration.ZERO);
             app.database.close();
@@ -142,6 +161,7 @@ public final class App {
     /** Stops HTTP first, then lets items in progress finish for up to {@code grace}; the rest resume at next start. */
     public void stop(Duration grace) {
         http.stop();
+        sweeper.stop(grace);
         webhooks.stop(grace);
         engine.stop(grace);
         archives.stop();

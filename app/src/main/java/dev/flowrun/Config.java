@@ -23,7 +23,8 @@ public record Config(
         Duration webhookTimeout,
         Duration urlTtl,
         long maxPixels,
-        int pageCacheMb) {
+        int pageCacheMb,
+        Duration outputRetention) {
 
     public static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
             Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
@@ -45,7 +46,9 @@ public record Config(
                 reader.duration("FLOWRUN_URL_TTL", Duration.ofHours(24)),
                 reader.longValue("FLOWRUN_MAX_PIXELS", 50_000_000L, 1, Long.MAX_VALUE),
                 // Not in the contract: memory for finished runs' rendered pages (RunPageCache); 0 turns it off.
-                reader.integer("FLOWRUN_PAGE_CACHE_MB", 16, 0, 4096));
+                reader.integer("FLOWRUN_PAGE_CACHE_MB", 16, 0, 4096),
+                // Unset keeps every file; contract §9.
+                reader.retention("FLOWRUN_OUTPUT_RETENTION"));
     }
 
     /** A config for tests and embedding: port 0, everything else at its default. */
@@ -142,6 +145,20 @@ public record Config(
             Duration parsed = DurationText.parse(value);
             if (parsed == null || parsed.isZero()) {
                 throw bad(name, value, "a positive duration such as 500ms, 15s, 5m or 2h");
+            }
+            return parsed;
+        }
+
+        /** An age such as {@code 30d} or {@code 12h}: the units of {@link #duration} and days; null when unset. */
+        Duration retention(String name) {
+            String value = raw(name);
+            if (value == null) {
+                return null;
+            }
+            Duration parsed = value.matches("\\d{1,7}d") ? Duration.ofDays(Long.parseLong(value.substring(0,
+                    value.length() - 1))) : DurationText.parse(value);
+            if (parsed == null || parsed.isZero()) {
+                throw bad(name, value, "a positive age such as 30d, 12h or 90m");
             }
             return parsed;
         }

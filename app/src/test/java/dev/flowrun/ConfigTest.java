@@ -31,6 +31,19 @@ class ConfigTest {
         assertThat(config.urlTtl()).isEqualTo(Duration.ofHours(24));
         assertThat(config.maxPixels()).isEqualTo(50_000_000L);
         assertThat(config.pageCacheMb()).isEqualTo(16);
+        assertThat(config.outputRetention()).as("unset keeps every file").isNull();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            30d   | PT720H
+            12h   | PT12H
+            90m   | PT1H30M
+            45s   | PT45S
+            """)
+    void outputRetentionTakesDaysAndTheOtherUnits(String value, String expected) {
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_OUTPUT_RETENTION", value)).outputRetention())
+                .isEqualTo(Duration.parse(expected));
     }
 
     @Test
@@ -84,6 +97,10 @@ class ConfigTest {
             FLOWRUN_MAX_PIXELS             | 5e7
             FLOWRUN_PAGE_CACHE_MB          | -1
             FLOWRUN_PAGE_CACHE_MB          | 16m
+            FLOWRUN_OUTPUT_RETENTION       | 30
+            FLOWRUN_OUTPUT_RETENTION       | 0d
+            FLOWRUN_OUTPUT_RETENTION       | a month
+            FLOWRUN_OUTPUT_RETENTION       | 2w
             """)
     void aBadValueFailsWithOneLineNamingTheVariable(String name, String value) {
         assertThatThrownBy(() -> Config.fromEnv(Map.of(name, value)))

@@ -4,8 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
+import dev.flowrun.retention.DeletedFiles;
+import dev.flowrun.run.IdempotentCreate;
+import dev.flowrun.run.RunRetries;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunService;
+import dev.flowrun.upload.Uploads;
 import dev.flowrun.webhook.WebhookStatusService;
 import dev.flowrun.workflow.WorkflowRequests;
 import dev.flowrun.workflow.WorkflowService;
@@ -19,9 +23,12 @@ public final class HttpServer {
 
     public HttpServer(Services services, ObjectMapper mapper) {
         var workflowRoutes = new WorkflowRoutes(services.workflows(), services.workflowRequests(), mapper);
-        var runRoutes = new RunRoutes(services.runs(), services.webhookStatus(), mapper);
+        var runRoutes = new RunRoutes(services.runs(), services.creates(), services.retries(), services.uploads(),
+                services.webhookStatus(), mapper);
+        var uploadRoutes = new UploadRoutes(services.uploads(), services.auth());
         var adminRoutes = new AdminRoutes(services.auth(), services.adminToken(), mapper);
-        var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives());
+        var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives(),
+                services.deletedFiles());
         this.javalin = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -34,6 +41,7 @@ public final class HttpServer {
             config.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok")));
             fileRoutes.register(config.routes);
             runRoutes.register(config.routes);
+            uploadRoutes.register(config.routes);
             workflowRoutes.register(config.routes);
             adminRoutes.register(config.routes);
         });
@@ -52,6 +60,7 @@ public final class HttpServer {
     /** What the routes call into; built by the composition root. */
     public record Services(AuthService auth, WorkflowService workflows, WorkflowRequests workflowRequests,
                            RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
-                           WebhookStatusService webhookStatus, String adminToken) {
+                           WebhookStatusService webhookStatus, String adminToken, IdempotentCreate creates,
+                           RunRetries retries, Uploads uploads, DeletedFiles deletedFiles) {
     }
 }
