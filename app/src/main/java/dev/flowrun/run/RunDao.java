@@ -76,8 +76,8 @@ public interface RunDao {
     List<OutputFile> outputFilesOfRun(@Bind("runId") long runId);
 
     /** What a retry runs again: the run's failed and cancelled items, in their order. */
-    @SqlQuery("SELECT " + ITEM_COLUMNS + """
-             FROM run_items WHERE run_id = :runId AND status IN ('failed', 'cancelled') ORDER BY position""")
+    @SqlQuery("SELECT " + ITEM_COLUMNS
+            + " FROM run_items WHERE run_id = :runId AND status IN ('failed', 'cancelled') ORDER BY position")
     List<ItemRow> itemsToRetry(@Bind("runId") long runId);
 
     @SqlUpdate("UPDATE runs SET retry_of = :retryOf WHERE id = :id")
