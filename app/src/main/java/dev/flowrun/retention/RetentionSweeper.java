@@ -100,7 +100,7 @@ public final class RetentionSweeper {
             int uploads = sweep(dao -> dao.uploadsDue(cutoff, BATCH), (dao, id) -> dao.markUpload(id, now),
                     id -> "uploads/" + id);
             if (runs + uploads > 0) {
-                LOG.info("retention: deleted the files of {} runs and {} uploads finished before {}", runs, uploads,
+                LOG.info("retention: deleted the files of {} runs finished and {} uploads made before {}", runs, uploads,
                         cutoff);
             }
         }
