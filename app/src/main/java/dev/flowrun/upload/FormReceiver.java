@@ -150,7 +150,9 @@ public final class FormReceiver {
                     total[0] += n;
                     if (total[0] > max) {
                         throw new PayloadTooLarge("'" + shown(fileName) + "' is larger than " + size(max) + ", the"
-                                + " limit for " + (max == limits.maxZipBytes() ? "a zip archive" : "an image"));
+                                + " limit for " + (max == limits.maxZipBytes() ? "a zip archive" : "an image")
+                                + (kind == PartKind.IMAGE_OR_ZIP && max != limits.maxZipBytes()
+                                ? " (a zip archive may have " + size(limits.maxZipBytes()) + ")" : ""));
                     }
                     if (sha != null) {
                         sha.update(buffer, 0, n);
