@@ -17,11 +17,17 @@ import dev.flowrun.metrics.Metrics;
 import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.retention.DeletedFiles;
+import dev.flowrun.retention.RetentionSweeper;
+import dev.flowrun.run.IdempotentCreate;
+import dev.flowrun.run.RunRetries;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunLog;
 import dev.flowrun.run.RunService;
 import dev.flowrun.run.RunViews;
+import dev.flowrun.upload.UploadLimits;
+import dev.flowrun.upload.Uploads;
 import dev.flowrun.workflow.GraphParser;
 import dev.flowrun.workflow.Templates;
 import dev.flowrun.workflow.WorkflowRequests;
@@ -64,8 +70,9 @@ public final class App {
     private final AuthService auth;
     private Optional<String> firstKey = Optional.empty();
 
-    private App(Config config, NodeCatalogue catalogue) {
-        Clock clock = Clock.systemUTC();
+    private final RetentionSweeper sweeper;
+
+    private App(Config config, NodeCatalogue catalogue, Clock clock) {
         ObjectMapper mapper = Json.mapper();
         this.port = config.port() != 0 ? config.port() : freePort();
         this.host = config.host();
@@ -104,11 +111,16 @@ public final class App {
                     new ImageDecoder(config.maxPixels(), PixelMemory.forHeap(Runtime.getRuntime().maxMemory())),
                     store, clock, archives::buildLater, finished, config.itemTimeout(), metrics);
             metrics.queueSize(engine::waitingItems);
-            var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), engine.zips(), finished,
-                    clock, config.pageCacheMb(), runLog);
+            var runs = new RunService(jdbi, mapper, workflows, views, signer, store, engine.queue(), engine.zips(),
+                    finished, clock, config.pageCacheMb(), config.outputRetention(), runLog);
+            this.sweeper = new RetentionSweeper(jdbi, store, config.outputRetention(), clock);
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
                     signer, archives, new WebhookStatusService(jdbi), config.adminToken(), database::flushCommits,
-                    registry), mapper);
+                    registry,
+                    new IdempotentCreate(jdbi, runs, views, clock),
+                    new RunRetries(jdbi, mapper, views, store, engine.queue(), clock),
+                    new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock), new DeletedFiles(jdbi)),
+                    mapper);
             this.jvmMeters = new JvmMeters(registry);
         } catch (RuntimeException e) {
             database.close();
@@ -123,19 +135,26 @@ public final class App {
 
     /** The same with another set of node types: tests add nodes that misbehave on purpose. */
     public static App start(Config config, NodeCatalogue catalogue) {
-        return start(config, catalogue, key -> { });
+        return start(config, catalogue, Clock.systemUTC());
+    }
+
+    /** The same on another clock: tests move it on to see what happens a month later (retention). */
+    public static App start(Config config, NodeCatalogue catalogue, Clock clock) {
+        return start(config, catalogue, clock, key -> { });
     }
 
     /**
-     * Starts everything; {@code showNewKey} gets the key made on the first start of an empty database, before it
-     * is stored. Whatever fails stops what had started and throws; the workspace and key are made last, once the
-     * port is bound, so a start that fails has made neither and the next start shows the key.
+     * Starts everything on {@code clock} (tests move it on to see retention); {@code showNewKey} gets the key made on
+     * the first start of an empty database, before it is stored. Whatever fails stops what had started and throws;
+     * the workspace and key are made last, once the port is bound, so a start that fails has made neither and the
+     * next start shows the key.
      */
-    public static App start(Config config, NodeCatalogue catalogue, Consumer<String> showNewKey) {
-        App app = new App(config, catalogue);
+    public static App start(Config config, NodeCatalogue catalogue, Clock clock, Consumer<String> showNewKey) {
+        App app = new App(config, catalogue, clock);
         try {
             app.engine.start();
             app.webhooks.start();
+            app.sweeper.start();
             app.http.start(app.host, app.port);
             app.firstKey = app.auth.bootstrap(config.apiKey(), showNewKey);
             app.database.flushCommits();
@@ -166,6 +185,7 @@ public final class App {
         LOG.info("shutting down: no new requests; items in progress have {} s to finish, the rest resume at next start",
                 grace.toSeconds());
         http.stop();
+        sweeper.stop(grace);
         webhooks.stop(grace);
         engine.stop(grace);
         archives.stop();

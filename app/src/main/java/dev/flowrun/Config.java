@@ -30,7 +30,8 @@ public record Config(
         int pageCacheMb,
         Duration itemTimeout,
         String host,
-        LogFormat logFormat) {
+        LogFormat logFormat,
+        Duration outputRetention) {
 
     public static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
             Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
@@ -63,7 +64,9 @@ public record Config(
                 // Not in the contract: the time an item's decoding and nodes may take (README, Security).
                 reader.duration("FLOWRUN_ITEM_TIMEOUT", DEFAULT_ITEM_TIMEOUT),
                 reader.host("FLOWRUN_HOST", "0.0.0.0"),
-                reader.logFormat("FLOWRUN_LOG_FORMAT"));
+                reader.logFormat("FLOWRUN_LOG_FORMAT"),
+                // Unset keeps every file; contract §9.
+                reader.retention("FLOWRUN_OUTPUT_RETENTION"));
     }
 
     /** How log lines are written to standard output (contract §10). */
@@ -208,6 +211,20 @@ public record Config(
             Duration parsed = DurationText.parse(value);
             if (parsed == null || parsed.isZero()) {
                 throw bad(name, value, "a positive duration such as 500ms, 15s, 5m or 2h");
+            }
+            return parsed;
+        }
+
+        /** An age such as {@code 30d} or {@code 12h}: the units of {@link #duration} and days; null when unset. */
+        Duration retention(String name) {
+            String value = raw(name);
+            if (value == null) {
+                return null;
+            }
+            Duration parsed = value.matches("\\d{1,7}d") ? Duration.ofDays(Long.parseLong(value.substring(0,
+                    value.length() - 1))) : DurationText.parse(value);
+            if (parsed == null || parsed.isZero()) {
+                throw bad(name, value, "a positive age such as 30d, 12h or 90m");
             }
             return parsed;
         }

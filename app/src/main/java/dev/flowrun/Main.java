@@ -2,6 +2,7 @@ package dev.flowrun;
 
 import dev.flowrun.error.StartupFailure;
 import dev.flowrun.nodes.NodeCatalogue;
+import java.time.Clock;
 import java.time.Duration;
 
 /**
@@ -19,7 +20,7 @@ public final class Main {
             Config config = Config.fromEnv(System.getenv());
             Logs.use(config.logFormat());
             IdleHeap.giveBackAfter(Duration.ofMinutes(1));
-            app = App.start(config, NodeCatalogue.standard(), Main::showKey);
+            app = App.start(config, NodeCatalogue.standard(), Clock.systemUTC(), Main::showKey);
         } catch (Config.ConfigException e) {
             exit(2, e.getMessage());
             return;

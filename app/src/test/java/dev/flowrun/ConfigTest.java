@@ -34,6 +34,19 @@ class ConfigTest {
         assertThat(config.itemTimeout()).isEqualTo(Duration.ofMinutes(2));
         assertThat(config.host()).isEqualTo("0.0.0.0");
         assertThat(config.logFormat()).isEqualTo(Config.LogFormat.TEXT);
+        assertThat(config.outputRetention()).as("unset keeps every file").isNull();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            30d   | PT720H
+            12h   | PT12H
+            90m   | PT1H30M
+            45s   | PT45S
+            """)
+    void outputRetentionTakesDaysAndTheOtherUnits(String value, String expected) {
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_OUTPUT_RETENTION", value)).outputRetention())
+                .isEqualTo(Duration.parse(expected));
     }
 
     @Test
@@ -105,6 +118,10 @@ class ConfigTest {
             FLOWRUN_HOST                   | http://127.0.0.1
             FLOWRUN_HOST                   | 192.0.2.1
             FLOWRUN_LOG_FORMAT             | xml
+            FLOWRUN_OUTPUT_RETENTION       | 30
+            FLOWRUN_OUTPUT_RETENTION       | 0d
+            FLOWRUN_OUTPUT_RETENTION       | a month
+            FLOWRUN_OUTPUT_RETENTION       | 2w
             """)
     void aBadValueFailsWithOneLineNamingTheVariable(String name, String value) {
         assertThatThrownBy(() -> Config.fromEnv(Map.of(name, value)))

@@ -9,6 +9,7 @@ import dev.flowrun.input.zip.ZipScanner;
 import dev.flowrun.input.zip.ZipStopped;
 import dev.flowrun.run.ItemQueue;
 import dev.flowrun.run.RunDao;
+import dev.flowrun.run.RunFiles;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunTransitions;
 import dev.flowrun.run.ZipRunDao;
@@ -80,6 +81,7 @@ final class ZipIngestion {
             return;
         }
         LOG.info("run {}: {} images read from its archive", runId, count.getAsInt());
+        deleteUploadedArchive(runId);
         // Past this point the items are in the database: whatever happens, the next start enqueues them.
         enqueue(runId);
     }
@@ -90,9 +92,13 @@ final class ZipIngestion {
         StopCheck stop = new RunStillWanted(jdbi, runId, stopping);
         try {
             String nodeId = workflows.parseStored(run.graph()).inputNodes().get(0).id();
-            downloader.download(run.zipUrl(), archiveKey(runId), stop);
+            // An uploaded archive is already in the store (linked there at create): nothing to download.
+            String archive = run.zipKey() != null ? run.zipKey() : archiveKey(runId);
+            if (run.zipKey() == null) {
+                downloader.download(run.zipUrl(), archive, stop);
+            }
             var staging = new ItemStaging(jdbi, mapper, store, runId, nodeId, stop);
-            int count = scanner.scan(store.path(archiveKey(runId)), staging, stop);
+            int count = scanner.scan(store.path(archive), staging, stop);
             staging.flush();
             // On disk before the items exist: after a machine crash an item must still find its input.
             store.syncTree(inputsFolder(runId));
@@ -173,7 +179,17 @@ final class ZipIngestion {
     }
 
     private void forgetAbandoned(long runId) {
+        deleteUploadedArchive(runId);
         jdbi.useExtension(ZipRunDao.class, dao -> dao.forgetAbandoned(runId));
+    }
+
+    /** Read once and for all (its items are published, or the run is over): its images are the run's inputs now. */
+    private void deleteUploadedArchive(long runId) {
+        try {
+            store.deleteTree(RunFiles.folder(runId) + "/source");
+        } catch (IOException e) {
+            LOG.warn("run {}: could not delete its uploaded archive: {}", runId, e.toString());
+        }
     }
 
     /** The staged rows and every file of an unpublished ingestion: extracted inputs and the archive. */

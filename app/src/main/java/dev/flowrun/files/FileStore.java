@@ -9,6 +9,7 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -161,6 +162,36 @@ public final class FileStore {
         long[] count = new long[1];
         write(key, out -> count[0] = in.transferTo(out));
         return count[0];
+    }
+
+    /**
+     * Makes {@code to} hold the bytes of {@code from}: a hard link, so a file a thousand runs use is stored once and
+     * costs no copying; a copy where the file system has no hard links. Safe because a stored file is never changed
+     * in place (every write renames a new file into place), so the two names can never come to differ. An existing
+     * {@code to} is replaced atomically.
+     *
+     * @throws NoSuchFileException if {@code from} is missing
+     */
+    public void link(String from, String to) throws IOException {
+        Path source = path(from);
+        Path target = path(to);
+        Path dir = Files.createDirectories(target.getParent());
+        Path temp = dir.resolve(tempName(target.getFileName().toString()));
+        try {
+            Files.createLink(temp, source);
+        } catch (NoSuchFileException e) {
+            throw e;
+        } catch (UnsupportedOperationException | FileSystemException e) {
+            write(to, out -> Files.copy(source, out));
+            return;
+        }
+        boolean committed = false;
+        try {
+            moveIntoPlace(temp, target);
+            committed = true;
+        } finally {
+            if (!committed) deleteQuietly(temp);
+        }
     }
 
     /** True only for a regular file: a directory is not a stored file. */

@@ -80,6 +80,32 @@ public final class UrlSigner {
     }
 
     /**
+     * The store key of {@code url} when it is a file URL of this service signed by this signer and not expired;
+     * null when it is not under this service's {@code /files/} at all. One of ours that fails the check is
+     * {@link #INVALID}. Create uses it to read such files from the store instead of downloading them.
+     */
+    public String ownKey(String url) {
+        String prefix = publicBaseUrl + "/files/";
+        if (url == null || !url.startsWith(prefix)) return null;
+        String rest = url.substring(prefix.length());
+        int hash = rest.indexOf('#');
+        if (hash >= 0) rest = rest.substring(0, hash);
+        int question = rest.indexOf('?');
+        if (question < 0) return INVALID;
+        String expires = null;
+        String sig = null;
+        for (String pair : rest.substring(question + 1).split("&")) {
+            if (pair.startsWith("expires=")) expires = pair.substring("expires=".length());
+            else if (pair.startsWith("sig=")) sig = pair.substring("sig=".length());
+        }
+        String key = keyFromPath(rest.substring(0, question));
+        return verify(key, expires, sig) ? key : INVALID;
+    }
+
+    /** What {@link #ownKey} answers for a URL of this service whose signature is wrong or whose time is past. */
+    public static final String INVALID = "";
+
+    /**
      * Turns the raw (still percent-encoded) path after {@code /files/} back into a store key by
      * decoding each segment; null if any segment is malformed. The key still needs {@link #verify}.
      */

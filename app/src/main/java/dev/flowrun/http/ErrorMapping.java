@@ -19,6 +19,8 @@ final class ErrorMapping {
             "unauthorized", 401,
             "forbidden", 403,
             "not_found", 404,
+            "conflict", 409,
+            "gone", 410,
             "payload_too_large", 413);
 
     private ErrorMapping() {

@@ -1,10 +1,12 @@
 package dev.flowrun.http;
 
 import dev.flowrun.error.Forbidden;
+import dev.flowrun.error.Gone;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.ContentTypes;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
+import dev.flowrun.retention.DeletedFiles;
 import dev.flowrun.run.RunArchives;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -29,11 +31,13 @@ final class FileRoutes {
     private final FileStore store;
     private final UrlSigner signer;
     private final RunArchives archives;
+    private final DeletedFiles deletedFiles;
 
-    FileRoutes(FileStore store, UrlSigner signer, RunArchives archives) {
+    FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, DeletedFiles deletedFiles) {
         this.store = store;
         this.signer = signer;
         this.archives = archives;
+        this.deletedFiles = deletedFiles;
     }
 
     void register(RoutesConfig routes) {
@@ -53,6 +57,9 @@ final class FileRoutes {
             archives.ensure(Long.parseLong(archive.group(1)));
         }
         if (!store.exists(key)) {
+            if (deletedFiles.deleted(key)) {
+                throw new Gone("this file was deleted after FLOWRUN_OUTPUT_RETENTION; the run's record remains");
+            }
             throw new NotFound("this file does not exist (yet)");
         }
         long size = store.size(key);

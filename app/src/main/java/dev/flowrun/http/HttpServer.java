@@ -5,8 +5,12 @@ import dev.flowrun.auth.AuthService;
 import dev.flowrun.error.StartupFailure;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
+import dev.flowrun.retention.DeletedFiles;
+import dev.flowrun.run.IdempotentCreate;
+import dev.flowrun.run.RunRetries;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunService;
+import dev.flowrun.upload.Uploads;
 import dev.flowrun.webhook.WebhookStatusService;
 import dev.flowrun.workflow.WorkflowRequests;
 import dev.flowrun.workflow.WorkflowService;
@@ -31,9 +35,12 @@ public final class HttpServer {
 
     public HttpServer(Services services, ObjectMapper mapper) {
         var workflowRoutes = new WorkflowRoutes(services.workflows(), services.workflowRequests(), mapper);
-        var runRoutes = new RunRoutes(services.runs(), services.webhookStatus(), mapper);
+        var runRoutes = new RunRoutes(services.runs(), services.creates(), services.retries(), services.uploads(),
+                services.webhookStatus(), mapper);
+        var uploadRoutes = new UploadRoutes(services.uploads(), services.auth());
         var adminRoutes = new AdminRoutes(services.auth(), services.adminToken(), mapper);
-        var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives());
+        var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives(),
+                services.deletedFiles());
         var httpMetrics = new HttpMetrics(services.metrics());
         var docsRoutes = new DocsRoutes();
         this.javalin = Javalin.create(config -> {
@@ -60,6 +67,7 @@ public final class HttpServer {
             docsRoutes.register(config.routes);
             fileRoutes.register(config.routes);
             runRoutes.register(config.routes);
+            uploadRoutes.register(config.routes);
             workflowRoutes.register(config.routes);
             adminRoutes.register(config.routes);
         });
@@ -106,6 +114,7 @@ public final class HttpServer {
     public record Services(AuthService auth, WorkflowService workflows, WorkflowRequests workflowRequests,
                            RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
                            WebhookStatusService webhookStatus, String adminToken, Runnable flushCommits,
-                           PrometheusMeterRegistry metrics) {
+                           PrometheusMeterRegistry metrics, IdempotentCreate creates, RunRetries retries,
+                           Uploads uploads, DeletedFiles deletedFiles) {
     }
 }

@@ -2,8 +2,11 @@ package dev.flowrun.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.run.PageRequest;
+import dev.flowrun.run.IdempotentCreate;
 import dev.flowrun.run.RunFilter;
+import dev.flowrun.run.RunRetries;
 import dev.flowrun.run.RunService;
+import dev.flowrun.upload.Uploads;
 import dev.flowrun.webhook.WebhookStatusService;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.ContentType;
@@ -12,11 +15,18 @@ import java.util.Map;
 /** {@code /workflows/runs…} and {@code POST /workflows/{id}/runs} (interface §4, contract §5–§6). */
 final class RunRoutes {
     private final RunService runs;
+    private final IdempotentCreate creates;
+    private final RunRetries retries;
+    private final Uploads uploads;
     private final WebhookStatusService webhookStatus;
     private final ObjectMapper mapper;
 
-    RunRoutes(RunService runs, WebhookStatusService webhookStatus, ObjectMapper mapper) {
+    RunRoutes(RunService runs, IdempotentCreate creates, RunRetries retries, Uploads uploads,
+              WebhookStatusService webhookStatus, ObjectMapper mapper) {
         this.runs = runs;
+        this.creates = creates;
+        this.retries = retries;
+        this.uploads = uploads;
         this.webhookStatus = webhookStatus;
         this.mapper = mapper;
     }
@@ -39,12 +49,20 @@ final class RunRoutes {
                 ctx.json(runs.download(Requests.workspace(ctx), Requests.id(ctx, "runId"))));
         routes.get("/workflows/runs/{runId}/webhook", ctx ->
                 ctx.json(webhookStatus.status(Requests.workspace(ctx), Requests.id(ctx, "runId"))));
+        routes.post("/workflows/runs/{runId}/retry", ctx ->
+                ctx.json(retries.retry(Requests.workspace(ctx), Requests.id(ctx, "runId"))));
         routes.post("/workflows/{id}/runs", ctx -> {
             long workspace = Requests.workspace(ctx);
             long workflowId = Requests.id(ctx, "id");
-            // In two steps, so nothing here holds the request's JSON while the run is stored (RunService.check).
-            RunService.CheckedRun checked = runs.check(workspace, workflowId, Requests.json(ctx, mapper));
-            ctx.json(runs.create(workspace, checked));
+            // Checked before the body is read: a bad key must not cost a whole upload first.
+            String key = IdempotentCreate.key(ctx.header("Idempotency-Key"));
+            // The body lets go of the request's JSON once checked, so nothing holds it while the run is stored.
+            IdempotentCreate.Answer answer = creates.create(workspace, workflowId, key,
+                    CreateBodies.read(ctx, mapper, uploads, key != null));
+            if (answer.replayed()) {
+                ctx.header("Idempotent-Replayed", "true");
+            }
+            ctx.json(answer.run());
         });
     }
 }

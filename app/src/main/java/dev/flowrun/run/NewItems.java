@@ -3,6 +3,7 @@ package dev.flowrun.run;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.Locale;
 import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
 /**
@@ -28,6 +29,15 @@ final class NewItems implements AutoCloseable {
         } catch (SQLException e) {
             throw failed(e);
         }
+    }
+
+    /** What {@code q} searches in: the item's input file names, lower-cased, one a line. */
+    static String searchText(Iterable<String> fileNames) {
+        StringBuilder text = new StringBuilder();
+        for (String name : fileNames) {
+            text.append(text.isEmpty() ? "" : "\n").append(name.toLowerCase(Locale.ROOT));
+        }
+        return text.toString();
     }
 
     void add(int position, String inputsJson, String searchText) {

@@ -25,6 +25,20 @@ public final class RequestedItems {
         return count;
     }
 
+    /** Every file named, node by node, with its index in that node's list. */
+    public void forEachFile(FileVisitor visitor) {
+        filesByNode.forEach((nodeId, files) -> {
+            for (int i = 0; i < files.size(); i++) {
+                visitor.visit(nodeId, i, files.get(i));
+            }
+        });
+    }
+
+    @FunctionalInterface
+    public interface FileVisitor {
+        void visit(String nodeId, int index, FileRef file);
+    }
+
     /** Item {@code i}'s file of each input node, in the order the request gave the nodes. */
     public Map<String, FileRef> item(int i) {
         Map<String, FileRef> item = new LinkedHashMap<>();

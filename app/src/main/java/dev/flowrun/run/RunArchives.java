@@ -45,7 +45,10 @@ public final class RunArchives {
         });
     }
 
-    /** The archive's key once it exists; false when the run is unknown, not terminal, or has no output. */
+    /**
+     * The archive's key once it exists; false when the run is unknown, not terminal, has no output, or had its
+     * files deleted.
+     */
     public boolean ensure(long runId) {
         String key = RunViews.archiveKey(runId);
         if (store.exists(key)) {
@@ -58,7 +61,8 @@ public final class RunArchives {
                     return true;
                 }
                 var run = jdbi.withExtension(RunDao.class, dao -> dao.findRun(runId)).orElse(null);
-                if (run == null || !run.runStatus().terminal() || run.outputCount() == 0) {
+                // Once the retention has deleted the run's files, its archive is gone for good too.
+                if (run == null || !run.runStatus().terminal() || run.outputCount() == 0 || run.filesDeletedAt() != null) {
                     return false;
                 }
                 List<OutputFile> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputFilesOfRun(runId));

@@ -21,7 +21,7 @@ public interface RunDao {
     String RUN_COLUMNS = """
             id, workspace_id, workflow_id, name, status, run_trigger, zip_url, zip_layout, webhook_url,
             total_items, completed_items, failed_items, output_count, error_code, error_message,
-            created_at, updated_at, started_at, finished_at""";
+            created_at, updated_at, started_at, finished_at, retry_of, files_deleted_at""";
     String ITEM_COLUMNS = """
             id, run_id, position, status, inputs, error_code, error_message, started_at, finished_at""";
     String OUTPUT_COLUMNS = "id, run_id, item_id, node_id, file_key, file_name, node_chain";
@@ -74,6 +74,14 @@ public interface RunDao {
 
     @SqlQuery("SELECT item_id, file_key, file_name FROM item_outputs WHERE run_id = :runId ORDER BY item_id, id")
     List<OutputFile> outputFilesOfRun(@Bind("runId") long runId);
+
+    /** What a retry runs again: the run's failed and cancelled items, in their order. */
+    @SqlQuery("SELECT " + ITEM_COLUMNS
+            + " FROM run_items WHERE run_id = :runId AND status IN ('failed', 'cancelled') ORDER BY position")
+    List<ItemRow> itemsToRetry(@Bind("runId") long runId);
+
+    @SqlUpdate("UPDATE runs SET retry_of = :retryOf WHERE id = :id")
+    int setRetryOf(@Bind("id") long id, @Bind("retryOf") long retryOf);
 
     /** Runs that were executing when the process last stopped, oldest first. */
     @SqlQuery("SELECT id FROM runs WHERE status IN ('queued', 'running') ORDER BY created_at, id")

@@ -7,7 +7,10 @@ import java.time.Instant;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
 
-/** A row of {@code runs} ({@link RunDao#RUN_COLUMNS}), without the graph it carries. */
+/**
+ * A row of {@code runs} ({@link RunDao#RUN_COLUMNS}), without the graph it carries. {@code retryOf}: the run this
+ * one retries, if any; {@code filesDeletedAt}: when FLOWRUN_OUTPUT_RETENTION removed its files, if it has.
+ */
 public record RunRow(
         long id,
         long workspaceId,
@@ -27,7 +30,9 @@ public record RunRow(
         Instant createdAt,
         Instant updatedAt,
         Instant startedAt,
-        Instant finishedAt) {
+        Instant finishedAt,
+        Long retryOf,
+        Instant filesDeletedAt) {
 
     public RunStatus runStatus() {
         return RunStatus.parse(status);
@@ -46,7 +51,8 @@ public record RunRow(
                     rs.getInt("completed_items"), rs.getInt("failed_items"), rs.getInt("output_count"),
                     rs.getString("error_code"), rs.getString("error_message"), Columns.instant(rs, "created_at"),
                     Columns.instant(rs, "updated_at"), Columns.instant(rs, "started_at"),
-                    Columns.instant(rs, "finished_at"));
+                    Columns.instant(rs, "finished_at"), rs.getObject("retry_of", Long.class),
+                    Columns.instant(rs, "files_deleted_at"));
         }
     }
 }

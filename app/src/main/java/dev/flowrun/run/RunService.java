@@ -3,6 +3,7 @@ package dev.flowrun.run;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.SignedJsonTemplate;
@@ -11,13 +12,15 @@ import dev.flowrun.files.UrlSigner;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.WorkflowService;
 import dev.flowrun.workflow.WorkflowService.StoredWorkflow;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
@@ -36,10 +39,14 @@ public final class RunService {
     private final Clock clock;
     private final RunPageCache pages;
     private final RunLog log;
+    private final FileStore store;
+    private final OwnFiles ownFiles;
+    private final Duration retention;
 
+    /** {@code retention}: FLOWRUN_OUTPUT_RETENTION, or null when files are kept. */
     public RunService(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views, UrlSigner signer,
-                      ItemQueue queue, ZipQueue zips, RunFinishedListener finishedListener, Clock clock,
-                      int pageCacheMb, RunLog log) {
+                      FileStore store, ItemQueue queue, ZipQueue zips, RunFinishedListener finishedListener, Clock clock,
+                      int pageCacheMb, Duration retention, RunLog log) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.workflows = workflows;
@@ -49,13 +56,19 @@ public final class RunService {
         this.zips = zips;
         this.finishedListener = finishedListener;
         this.clock = clock;
+        this.store = store;
+        this.ownFiles = new OwnFiles(signer, store);
+        this.retention = retention;
         // 16 MiB by default: some 200 pages of 25 items with their outputs.
         this.pages = new RunPageCache((long) pageCacheMb << 20);
         this.log = log;
     }
 
-    /** A create request checked against the workflow it starts. */
-    public record CheckedRun(StoredWorkflow workflow, RunRequest request) {
+    /**
+     * A create request checked against the workflow it starts; {@code ownFiles}: the store key of each of its URLs
+     * that is a file of this service ({@link OwnFiles}).
+     */
+    public record CheckedRun(StoredWorkflow workflow, RunRequest request, Map<String, String> ownFiles) {
     }
 
     /**
@@ -64,27 +77,63 @@ public final class RunService {
      * old generation (bench/run memory).
      */
     public CheckedRun check(long workspaceId, long workflowId, JsonNode body) {
+        return check(workspaceId, workflowId, CreateBody.json(body));
+    }
+
+    /** The workflow first (404), then the body as JSON against its graph: the same order for JSON and forms. */
+    public CheckedRun check(long workspaceId, long workflowId, CreateBody body) {
         StoredWorkflow workflow = workflows.load(workspaceId, workflowId);
-        return new CheckedRun(workflow, requests.parse(body, workflow.graph()));
+        RunRequest request;
+        try {
+            request = requests.parse(body.json(workflow.graph()), workflow.graph());
+        } catch (InvalidRequest refusal) {
+            throw body.explain(refusal);
+        }
+        return new CheckedRun(workflow, request, ownFiles.resolve(request));
     }
 
     public RunView create(long workspaceId, CheckedRun checked) {
+        return create(workspaceId, checked, null);
+    }
+
+    /** With a {@code claim}, the key is taken in the run's own transaction: a second run with it cannot commit. */
+    RunView create(long workspaceId, CheckedRun checked, IdempotencyClaim claim) {
         StoredWorkflow workflow = checked.workflow();
         RunRequest request = checked.request();
         boolean zip = request.zipUrl() != null;
         Instant now = now();
         String graphJson = workflow.graph().toJsonText(mapper);
         RequestedItems items = request.items();
+        long[] runId = {0};
         // The answer is the run as created: read before any worker can see it, so it is always "queued".
-        RunRow created = jdbi.inTransaction(handle -> {
-            RunDao dao = handle.attach(RunDao.class);
-            long id = dao.insertRun(workspaceId, workflow.id(), runName(workflow.name(), now), graphJson,
-                    request.zipUrl(), request.zipLayout().json(), request.webhookUrl(), items.count(), zip, now);
-            insertItems(handle, id, items);
-            // Last, so the workspace row stays locked only until this commit (the list pages by this number).
-            handle.attach(RunNumbers.class).number(workspaceId, id, now);
-            return dao.findRun(id).orElseThrow();
-        });
+        RunRow created;
+        try {
+            created = jdbi.inTransaction(handle -> {
+                RunDao dao = handle.attach(RunDao.class);
+                long id = dao.insertRun(workspaceId, workflow.id(), runName(workflow.name(), now), graphJson,
+                        request.zipUrl(), request.zipLayout().json(), request.webhookUrl(), items.count(), zip, now);
+                runId[0] = id;
+                if (claim != null) {
+                    // Before the items: a request that loses the key waits here, having done nothing costly.
+                    IdempotencyDao keys = handle.attach(IdempotencyDao.class);
+                    keys.forgetExpired(workspaceId, claim.key(), claim.since());
+                    keys.insert(workspaceId, claim.key(), claim.workflowId(), claim.requestHash(), id, now);
+                }
+                insertItems(handle, id, items, checked.ownFiles());
+                String zipKey = zip ? checked.ownFiles().get(request.zipUrl()) : null;
+                if (zipKey != null) {
+                    handle.attach(RunFiles.class).setZipKey(id, linkInto(zipKey, RunFiles.uploadedArchiveKey(id)));
+                }
+                // Last, so the workspace row stays locked only until this commit (the list pages by this number).
+                handle.attach(RunNumbers.class).number(workspaceId, id, now);
+                return dao.findRun(id).orElseThrow();
+            });
+        } catch (RuntimeException e) {
+            if (runId[0] != 0 && !checked.ownFiles().isEmpty()) {
+                RunFiles.deleteQuietly(store, runId[0]);
+            }
+            throw e;
+        }
         log.created(created, workflow.name(), zip);
         if (zip) {
             // Read in the background; totalItems stays 0 until the whole archive has been read (contract §5).
@@ -103,7 +152,7 @@ public final class RunService {
     public byte[] get(long workspaceId, long runId, PageRequest page, String q) {
         String query = q == null || q.isEmpty() ? null : q;
         RunPageCache.Key key = new RunPageCache.Key(runId, page.page(), page.pageSize(), query);
-        SignedJsonTemplate cached = pages.get(workspaceId, key);
+        SignedJsonTemplate cached = pages.get(workspaceId, key, clock.instant());
         if (cached != null) {
             return cached.render(signer);
         }
@@ -119,7 +168,7 @@ public final class RunService {
                 page.pageSize());
         SignedJsonTemplate template = holes.template(json(read));
         if (read.run().status().terminal() && read.items().stream().allMatch(item -> item.status().terminal())) {
-            pages.put(workspaceId, key, template);
+            pages.put(workspaceId, key, template, cachedUntil(read.run()));
         }
         return template.render(signer);
     }
@@ -181,19 +230,31 @@ public final class RunService {
                 .orElseThrow(() -> runNotFound(runId));
     }
 
-    private void insertItems(Handle handle, long runId, RequestedItems items) {
+    private void insertItems(Handle handle, long runId, RequestedItems items, Map<String, String> ownFiles) {
         try (NewItems rows = new NewItems(handle.getConnection(), runId)) {
             for (int i = 0; i < items.count(); i++) {
                 Map<String, ItemInput> stored = new LinkedHashMap<>();
-                StringBuilder searchText = new StringBuilder();
+                List<String> names = new ArrayList<>(2);
                 for (Map.Entry<String, FileRef> entry : items.item(i).entrySet()) {
                     FileRef file = entry.getValue();
-                    stored.put(entry.getKey(), new ItemInput(inputKey(runId, i, entry.getKey(), file.name()),
-                            file.name(), file.url()));
-                    searchText.append(searchText.isEmpty() ? "" : "\n").append(file.name().toLowerCase(Locale.ROOT));
+                    String key = inputKey(runId, i, entry.getKey(), file.name());
+                    String own = ownFiles.get(file.url());
+                    // A file of this service is in place before the item exists: nothing for the item to fetch.
+                    stored.put(entry.getKey(), own == null ? new ItemInput(key, file.name(), file.url())
+                            : new ItemInput(linkInto(own, key), file.name(), null));
+                    names.add(file.name());
                 }
-                rows.add(i, json(stored), searchText.toString());
+                rows.add(i, json(stored), NewItems.searchText(names));
             }
+        }
+    }
+
+    private String linkInto(String from, String to) {
+        try {
+            store.link(from, to);
+            return to;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot link " + from + " to " + to, e);
         }
     }
 
@@ -220,6 +281,17 @@ public final class RunService {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("records always serialise", e);
         }
+    }
+
+    /**
+     * A final page stays the same until the retention may delete the run's files (its archive URL then goes), so
+     * it is served from the cache only until then.
+     */
+    private Instant cachedUntil(RunView run) {
+        if (retention == null) {
+            return Instant.MAX;
+        }
+        return run.finishedAt() == null ? Instant.MIN : run.finishedAt().plus(retention);
     }
 
     private static String runName(String workflowName, Instant now) {

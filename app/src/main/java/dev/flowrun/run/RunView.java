@@ -6,10 +6,11 @@ import java.time.Instant;
 
 /**
  * A run as every response shows it: all fields of interface §2 always present ({@code null} when not known
- * yet), except {@code outputArchiveUrl}, which is left out while there is no archive (contract §5 Reading).
+ * yet), except {@code outputArchiveUrl}, which is left out while there is no archive (contract §5 Reading), and
+ * {@code retryOf}, the run a retry was made from, present only on retries (contract §5 Retry).
  */
 @JsonPropertyOrder({"id", "name", "status", "totalItems", "completedItems", "failedItems", "workflowId", "workspaceId",
-        "trigger", "outputArchiveUrl", "createdAt", "updatedAt", "startedAt", "finishedAt", "error"})
+        "trigger", "outputArchiveUrl", "createdAt", "updatedAt", "startedAt", "finishedAt", "error", "retryOf"})
 public record RunView(
         long id,
         String name,
@@ -25,5 +26,6 @@ public record RunView(
         Instant updatedAt,
         Instant startedAt,
         Instant finishedAt,
-        ErrorInfo error) {
+        ErrorInfo error,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long retryOf) {
 }

@@ -47,10 +47,11 @@ public final class RunViews {
 
     public RunView run(RunRow row, Links links) {
         RunStatus status = row.runStatus();
-        String archiveUrl = status.terminal() && row.outputCount() > 0 ? links.url(archiveKey(row.id())) : null;
+        String archiveUrl = status.terminal() && row.outputCount() > 0 && row.filesDeletedAt() == null
+                ? links.url(archiveKey(row.id())) : null;
         return new RunView(row.id(), row.name(), status, row.totalItems(), row.completedItems(), row.failedItems(),
                 row.workflowId(), row.workspaceId(), row.runTrigger(), archiveUrl, row.createdAt(), row.updatedAt(),
-                row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()));
+                row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), row.retryOf());
     }
 
     public ItemView item(ItemRow row, List<OutputRow> outputs, List<ItemView.NodeStateView> nodeStates, Links links) {

@@ -13,15 +13,18 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 @RegisterConstructorMapper(ZipRunDao.IngestingRun.class)
 public interface ZipRunDao {
 
-    /** A run whose archive is to be read (or whose abandoned reading is to be cleaned up). */
-    record IngestingRun(long id, String status, String zipUrl, String graph) {
+    /**
+     * A run whose archive is to be read (or whose abandoned reading is to be cleaned up); {@code zipKey}: where an
+     * uploaded archive waits in the store, null when it is downloaded from {@code zipUrl}.
+     */
+    record IngestingRun(long id, String status, String zipUrl, String zipKey, String graph) {
         /** Not terminal: a cancelled or failed run's reading is only cleaned up. */
         public boolean wanted() {
             return "queued".equals(status) || "running".equals(status);
         }
     }
 
-    @SqlQuery("SELECT id, status, zip_url, graph FROM runs WHERE id = :id AND ingesting = TRUE")
+    @SqlQuery("SELECT id, status, zip_url, zip_key, graph FROM runs WHERE id = :id AND ingesting = TRUE")
     Optional<IngestingRun> ingestingRun(@Bind("id") long id);
 
     /** Every run still marked, oldest first: unfinished ones are read again, the others cleaned up. */

@@ -23,6 +23,7 @@ public final class FileServer implements AutoCloseable {
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
     private final Map<String, Supplier<MockResponse>> answers = new ConcurrentHashMap<>();
     private final AtomicInteger heldRequests = new AtomicInteger();
+    private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
     private volatile CountDownLatch gate = new CountDownLatch(1);
 
     public FileServer() {
@@ -30,6 +31,7 @@ public final class FileServer implements AutoCloseable {
             @Override
             public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
                 String path = request.getUrl().encodedPath();
+                requests.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
                 if (path.startsWith("/held/")) {
                     heldRequests.incrementAndGet();
                     if (!gate.await(60, TimeUnit.SECONDS)) {
@@ -80,6 +82,12 @@ public final class FileServer implements AutoCloseable {
     /** The same file, answered only once {@link #release()} is called. */
     public String heldUrl(String path) {
         return server.url("/held" + path).toString();
+    }
+
+    /** Requests received for {@code path} so far, whatever was answered. */
+    public int requests(String path) {
+        AtomicInteger count = requests.get(path);
+        return count == null ? 0 : count.get();
     }
 
     public int heldRequests() {

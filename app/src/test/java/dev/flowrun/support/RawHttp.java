@@ -33,6 +33,11 @@ public final class RawHttp {
         }
     }
 
+    /** Reads one answer from a connection the caller wrote its request on. */
+    public static Reply read(InputStream in) throws IOException {
+        return parse(readAll(in));
+    }
+
     public static Reply send(int port, String request) {
         return send(port, request.getBytes(StandardCharsets.ISO_8859_1));
     }

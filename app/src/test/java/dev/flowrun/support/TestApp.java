@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -30,14 +31,16 @@ public final class TestApp implements AutoCloseable {
     private final Path dataDir;
     private final Map<String, String> env;
     private final NodeCatalogue catalogue;
+    private final Clock clock;
     private final OkHttpClient client = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(30)).build();
     private App app;
 
-    private TestApp(Path dataDir, Map<String, String> env, NodeCatalogue catalogue) {
+    private TestApp(Path dataDir, Map<String, String> env, NodeCatalogue catalogue, Clock clock) {
         this.dataDir = dataDir;
         this.env = env;
         this.catalogue = catalogue;
-        this.app = App.start(Config.fromEnv(env), catalogue);
+        this.clock = clock;
+        this.app = App.start(Config.fromEnv(env), catalogue, clock);
     }
 
     public static TestApp start() {
@@ -51,6 +54,15 @@ public final class TestApp implements AutoCloseable {
 
     /** The same with another node catalogue, e.g. one with a node that misbehaves on purpose. */
     public static TestApp start(Map<String, String> overrides, NodeCatalogue catalogue) {
+        return start(overrides, catalogue, Clock.systemUTC());
+    }
+
+    /** The same on a clock the test controls ({@link TestClock}). */
+    public static TestApp start(Map<String, String> overrides, Clock clock) {
+        return start(overrides, NodeCatalogue.standard(), clock);
+    }
+
+    private static TestApp start(Map<String, String> overrides, NodeCatalogue catalogue, Clock clock) {
         try {
             Path dir = Files.createTempDirectory("flowrun-test");
             Map<String, String> env = new HashMap<>();
@@ -62,7 +74,7 @@ public final class TestApp implements AutoCloseable {
             env.put("FLOWRUN_WORKERS", "2");
             env.putAll(overrides);
             env.values().removeIf(v -> v == null || v.isEmpty());
-            return new TestApp(dir, env, catalogue);
+            return new TestApp(dir, env, catalogue, clock);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -83,7 +95,7 @@ public final class TestApp implements AutoCloseable {
     /** Stops abruptly (workers interrupted mid-item, as in a crash) and starts again on the same database. */
     public void restart(Duration grace) {
         app.stop(grace);
-        app = App.start(Config.fromEnv(env), catalogue);
+        app = App.start(Config.fromEnv(env), catalogue, clock);
     }
 
     public void stopAbruptly() {
@@ -91,7 +103,7 @@ public final class TestApp implements AutoCloseable {
     }
 
     public void startAgain() {
-        app = App.start(Config.fromEnv(env), catalogue);
+        app = App.start(Config.fromEnv(env), catalogue, clock);
     }
 
     public Reply get(String path) {

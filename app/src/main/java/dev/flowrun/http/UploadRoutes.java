@@ -1,0 +1,31 @@
+package dev.flowrun.http;
+
+import dev.flowrun.auth.AuthService;
+import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.upload.FormReceiver;
+import dev.flowrun.upload.Uploads;
+import io.javalin.config.RoutesConfig;
+
+/** {@code POST /uploads} (contract §5 Uploads): local files in, signed URLs that create accepts out. */
+final class UploadRoutes {
+    private final Uploads uploads;
+    private final AuthService auth;
+
+    UploadRoutes(Uploads uploads, AuthService auth) {
+        this.uploads = uploads;
+        this.auth = auth;
+    }
+
+    void register(RoutesConfig routes) {
+        routes.beforeMatched("/uploads", ctx ->
+                ctx.attribute(Requests.CALLER, auth.authenticate(ctx.header("Authorization"))));
+        routes.post("/uploads", ctx -> {
+            String type = ctx.header("Content-Type");
+            if (!FormReceiver.isForm(type)) {
+                throw new InvalidRequest("Content-Type", "POST /uploads takes multipart/form-data with file parts"
+                        + " (curl -F file=@photo.jpg -F file=@photos.zip)");
+            }
+            ctx.status(201).json(uploads.upload(Requests.workspace(ctx), ctx.req().getInputStream(), type));
+        });
+    }
+}

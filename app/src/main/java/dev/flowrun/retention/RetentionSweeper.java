@@ -1,0 +1,195 @@
+package dev.flowrun.retention;
+
+import dev.flowrun.files.FileStore;
+import dev.flowrun.run.IdempotencyDao;
+import dev.flowrun.run.RunFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one background thread that keeps the data directory from growing for ever (contract §9). With
+ * FLOWRUN_OUTPUT_RETENTION set, the files of terminal runs finished longer ago than it (inputs, node outputs, the
+ * archive: the run's whole folder) and uploads older than it are deleted, a batch at a time, each first marked in
+ * the database so its URLs answer 410 and nothing builds its archive again; the records stay. Always: Idempotency-Keys
+ * past their 24 hours, and forms a crash left half received.
+ *
+ * <p>It looks at the clock every second and sweeps when a sweep is due by that clock, so a test moving its clock a
+ * month on sees the sweep at once. Several instances may sweep: each deletion is claimed by a conditional update.
+ */
+public final class RetentionSweeper {
+    private static final Logger LOG = LoggerFactory.getLogger(RetentionSweeper.class);
+    static final int BATCH = 100;
+    private static final Duration KEYS_KEPT = Duration.ofHours(24);
+    /** A received form's folder untouched this long is a crash's leftover, not an upload in progress. */
+    private static final Duration STALE_FORM = Duration.ofHours(1);
+    private final Jdbi jdbi;
+    private final FileStore store;
+    private final Duration retention;
+    private final Duration interval;
+    private final Clock clock;
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread t = new Thread(task, "flowrun-sweeper");
+        t.setDaemon(true);
+        return t;
+    });
+    private Instant nextSweep = Instant.MIN;
+    private boolean reconciled;
+
+    /** {@code retention}: null keeps every file. */
+    public RetentionSweeper(Jdbi jdbi, FileStore store, Duration retention, Clock clock) {
+        this.jdbi = jdbi;
+        this.store = store;
+        this.retention = retention;
+        this.clock = clock;
+        Duration tenth = retention == null ? Duration.ofMinutes(10) : retention.dividedBy(10);
+        this.interval = tenth.compareTo(Duration.ofMinutes(10)) > 0 ? Duration.ofMinutes(10)
+                : tenth.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : tenth;
+    }
+
+    public void start() {
+        thread.scheduleWithFixedDelay(this::tick, 1, 1, TimeUnit.SECONDS);
+    }
+
+    public void stop(Duration grace) {
+        thread.shutdown();
+        try {
+            if (!thread.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                thread.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            thread.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void tick() {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        if (now.isBefore(nextSweep)) {
+            return;
+        }
+        try {
+            sweep(now);
+        } catch (RuntimeException e) {
+            LOG.warn("sweeping old files failed; trying again at the next sweep", e);
+        }
+        nextSweep = now.plus(interval);
+    }
+
+    void sweep(Instant now) {
+        if (retention != null) {
+            if (!reconciled) {
+                finishInterruptedDeletions();
+                reconciled = true;
+            }
+            Instant cutoff = now.minus(retention);
+            int runs = sweep(dao -> dao.runsDue(cutoff, BATCH), (dao, id) -> dao.markRun(id, now), RunFiles::folder);
+            int uploads = sweep(dao -> dao.uploadsDue(cutoff, BATCH), (dao, id) -> dao.markUpload(id, now),
+                    id -> "uploads/" + id);
+            if (runs + uploads > 0) {
+                LOG.info("retention: deleted the files of {} runs finished and {} uploads made before {}", runs, uploads,
+                        cutoff);
+            }
+        }
+        Instant keysBefore = now.minus(KEYS_KEPT);
+        while (jdbi.withExtension(IdempotencyDao.class, dao -> dao.sweep(keysBefore, BATCH)) == BATCH) {
+            Thread.yield();
+        }
+        deleteStaleForms();
+    }
+
+    private interface Mark {
+        int mark(SweepDao dao, long id);
+    }
+
+    /** Batch after batch: mark each (so its URLs say 410 from then on), then delete its folder. */
+    private int sweep(Function<SweepDao, List<Long>> due, Mark mark, Function<Long, String> folder) {
+        int deleted = 0;
+        while (true) {
+            List<Long> ids = jdbi.withExtension(SweepDao.class, due::apply);
+            for (long id : ids) {
+                if (jdbi.withExtension(SweepDao.class, dao -> mark.mark(dao, id)) == 1) {
+                    delete(folder.apply(id));
+                    deleted++;
+                }
+            }
+            if (ids.size() < BATCH || Thread.currentThread().isInterrupted()) {
+                return deleted;
+            }
+        }
+    }
+
+    /** Folders of runs and uploads marked deleted whose deletion a stop cut short (marked first, deleted after). */
+    private void finishInterruptedDeletions() {
+        finishInterrupted("runs", SweepDao::runsMarkedAmong);
+        finishInterrupted("uploads", SweepDao::uploadsMarkedAmong);
+    }
+
+    private interface Marked {
+        List<Long> among(SweepDao dao, List<Long> ids);
+    }
+
+    private void finishInterrupted(String top, Marked marked) {
+        List<Long> ids = new ArrayList<>();
+        try (var children = Files.list(store.path(top))) {
+            children.map(path -> path.getFileName().toString()).filter(name -> name.matches("\\d{1,18}"))
+                    .forEach(name -> ids.add(Long.parseLong(name)));
+        } catch (IOException e) {
+            return;
+        }
+        for (int from = 0; from < ids.size(); from += 500) {
+            List<Long> batch = ids.subList(from, Math.min(ids.size(), from + 500));
+            jdbi.withExtension(SweepDao.class, dao -> marked.among(dao, batch)).forEach(id -> delete(top + "/" + id));
+        }
+    }
+
+    /** By the file system's own times: an upload in progress keeps writing, a crash's leftover does not. */
+    private void deleteStaleForms() {
+        Instant staleBefore = Instant.now().minus(STALE_FORM);
+        try (var forms = Files.list(store.path("tmp"))) {
+            for (Path form : (Iterable<Path>) forms::iterator) {
+                if (newest(form).isBefore(staleBefore)) {
+                    delete("tmp/" + form.getFileName());
+                }
+            }
+        } catch (IOException e) {
+            // No tmp folder yet, or one that vanished: nothing to do.
+        }
+    }
+
+    private static Instant newest(Path folder) throws IOException {
+        try (var files = Files.walk(folder)) {
+            // A file deleted meanwhile (its form just ended) counts as new: that folder is not a leftover.
+            return files.map(file -> {
+                try {
+                    return Files.getLastModifiedTime(file).toInstant();
+                } catch (IOException e) {
+                    return Instant.MAX;
+                }
+            }).max(Instant::compareTo).orElse(Instant.MAX);
+        } catch (java.io.UncheckedIOException e) {
+            return Instant.MAX;
+        }
+    }
+
+    private void delete(String key) {
+        try {
+            store.deleteTree(key);
+        } catch (IOException e) {
+            LOG.warn("retention: could not delete {}: {}", key, e.toString());
+        }
+    }
+}

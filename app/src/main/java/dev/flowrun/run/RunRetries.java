@@ -1,0 +1,115 @@
+package dev.flowrun.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.error.NotFound;
+import dev.flowrun.files.FileStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * {@code POST /workflows/runs/{runId}/retry} (contract §5 Retry): a new run of the original's own graph over the
+ * inputs of its failed and cancelled items only, {@code retryOf} naming the original, which does not change. An input
+ * already stored (downloaded, uploaded or extracted from a zip) is linked into the new run rather than fetched
+ * again; only one that never arrived is downloaded from its URL.
+ */
+public final class RunRetries {
+    private static final int MAX_NAME = 300;
+    private final Jdbi jdbi;
+    private final ObjectMapper mapper;
+    private final RunViews views;
+    private final FileStore store;
+    private final ItemQueue queue;
+    private final Clock clock;
+
+    public RunRetries(Jdbi jdbi, ObjectMapper mapper, RunViews views, FileStore store, ItemQueue queue, Clock clock) {
+        this.jdbi = jdbi;
+        this.mapper = mapper;
+        this.views = views;
+        this.store = store;
+        this.queue = queue;
+        this.clock = clock;
+    }
+
+    public RunView retry(long workspaceId, long runId) {
+        RunRow original = jdbi.withExtension(RunDao.class, dao -> dao.findRun(workspaceId, runId))
+                .orElseThrow(() -> new NotFound("run " + runId + " not found"));
+        if (!original.runStatus().terminal()) {
+            throw new InvalidRequest("runId", "run " + runId + " is " + original.status() + "; only a finished run"
+                    + " (completed, partial, failed or cancelled) can be retried");
+        }
+        if (original.filesDeletedAt() != null) {
+            throw new InvalidRequest("runId", "the files of run " + runId + " were deleted (FLOWRUN_OUTPUT_RETENTION),"
+                    + " so it cannot be retried; start a new run");
+        }
+        List<ItemRow> items = jdbi.withExtension(RunDao.class, dao -> dao.itemsToRetry(runId));
+        if (items.isEmpty()) {
+            throw new InvalidRequest("runId", "run " + runId + " has no failed or cancelled item to retry");
+        }
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        String name = "Retry of " + original.name();
+        long[] newId = {0};
+        RunRow created;
+        try {
+            created = jdbi.inTransaction(handle -> {
+                RunDao dao = handle.attach(RunDao.class);
+                long id = dao.insertRun(workspaceId, original.workflowId(),
+                        name.length() <= MAX_NAME ? name : name.substring(0, MAX_NAME), dao.graphOf(runId), null,
+                        original.zipLayout(), original.webhookUrl(), items.size(), false, now);
+                newId[0] = id;
+                dao.setRetryOf(id, runId);
+                try (NewItems rows = new NewItems(handle.getConnection(), id)) {
+                    for (int i = 0; i < items.size(); i++) {
+                        Map<String, ItemInput> inputs = new LinkedHashMap<>();
+                        List<String> names = new ArrayList<>(2);
+                        for (Map.Entry<String, ItemInput> input : views.inputs(items.get(i)).entrySet()) {
+                            String key = RunService.inputKey(id, i, input.getKey(), input.getValue().fileName());
+                            inputs.put(input.getKey(), reuse(input.getValue(), key));
+                            names.add(input.getValue().fileName());
+                        }
+                        rows.add(i, json(inputs), NewItems.searchText(names));
+                    }
+                }
+                handle.attach(RunNumbers.class).number(workspaceId, id, now);
+                return dao.findRun(id).orElseThrow();
+            });
+        } catch (RuntimeException e) {
+            if (newId[0] != 0) {
+                RunFiles.deleteQuietly(store, newId[0]);
+            }
+            throw e;
+        }
+        queue.enqueue(created.id(), jdbi.withExtension(RunDao.class, dao -> dao.queuedItemIds(created.id())));
+        return views.run(created);
+    }
+
+    /** The stored copy when there is one, linked (no second download); otherwise the URL, fetched when it runs. */
+    private ItemInput reuse(ItemInput input, String key) {
+        if (!store.exists(input.key())) {
+            return new ItemInput(key, input.fileName(), input.sourceUrl());
+        }
+        try {
+            store.link(input.key(), key);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot link " + input.key() + " into a retry", e);
+        }
+        return new ItemInput(key, input.fileName(), null);
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("records always serialise", e);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package dev.flowrun.retention;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.support.Await;
+import dev.flowrun.support.FormBody;
+import dev.flowrun.support.Reply;
+import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestClock;
+import dev.flowrun.support.Zips;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import okhttp3.Request;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Contract §9 FLOWRUN_OUTPUT_RETENTION on a clock the test moves: a month after a run finished its files are gone
+ * (410 on URLs that are otherwise valid), its record is not; a run finished since keeps everything.
+ */
+class RetentionTest {
+    static final TestClock CLOCK = new TestClock();
+    static final List<String> TERMINAL = List.of("completed", "partial", "failed", "cancelled");
+    static TestApp app;
+    static long workflow;
+
+    @BeforeAll
+    static void start() {
+        // URLs live longer than the files here, so that an old URL is valid but for the file being gone.
+        app = TestApp.start(Map.of("FLOWRUN_OUTPUT_RETENTION", "30d", "FLOWRUN_URL_TTL", "2400h"), CLOCK);
+        workflow = app.post("/workflows", """
+                {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
+                  {"id": "out", "type": "output", "data": {"format": "png"}}],
+                 "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""").json().path("id").asLong();
+    }
+
+    @AfterAll
+    static void stop() {
+        app.close();
+    }
+
+    @Test
+    void aMonthAfterARunFinishedItsFilesAreGoneAndItsRecordStays() {
+        Reply upload = app.call(new Request.Builder().url(app.baseUrl() + "/uploads")
+                .header("Authorization", "Bearer " + TestApp.API_KEY)
+                .post(new FormBody().file("file", "kept.png", Zips.png(1)).requestBody()).build());
+        String uploadUrl = upload.json().path("files").get(0).path("url").asText();
+        long old = createFromUpload(uploadUrl);
+        JsonNode oldRun = awaitArchive(old);
+        List<String> oldUrls = fileUrls(old, oldRun);
+        oldUrls.forEach(url -> assertThat(app.fetch(url).status()).as(url).isEqualTo(200));
+
+        CLOCK.advance(Duration.ofDays(20));
+        long recent = createFromUpload(uploadUrl);
+        JsonNode recentRun = awaitArchive(recent);
+        CLOCK.advance(Duration.ofDays(11));
+
+        JsonNode swept = Await.until("the old run's files to be deleted", Duration.ofSeconds(60),
+                () -> app.get("/workflows/runs/" + old).json(), run -> !run.has("outputArchiveUrl"));
+        for (String field : List.of("status", "totalItems", "completedItems", "failedItems", "createdAt", "finishedAt")) {
+            assertThat(swept.path(field)).as(field).isEqualTo(oldRun.path(field));
+        }
+        assertThat(swept.path("items").get(0).path("status").asText()).isEqualTo("completed");
+        assertThat(Files.exists(runFolder(old))).isFalse();
+        for (String url : oldUrls) {
+            Reply gone = app.fetch(url);
+            assertThat(gone.status()).as(url).isEqualTo(410);
+            assertThat(gone.errorCode()).isEqualTo("gone");
+        }
+        assertThat(app.fetch(uploadUrl).status()).as("the upload is as old").isEqualTo(410);
+        assertThat(app.get("/workflows/runs/" + old + "/download").json().path("archiveUrl").isNull()).isTrue();
+        assertThat(app.post("/workflows/runs/" + old + "/retry", null).status()).isEqualTo(400);
+        Reply reuse = app.post("/workflows/" + workflow + "/runs",
+                "{\"inputs\": {\"in\": {\"files\": [{\"url\": \"" + uploadUrl + "\"}]}}}");
+        assertThat(reuse.status()).as(reuse.toString()).isEqualTo(400);
+        assertThat(reuse.errorField()).isEqualTo("inputs.in.files[0].url");
+
+        JsonNode recentNow = app.get("/workflows/runs/" + recent).json();
+        assertThat(recentNow.has("outputArchiveUrl")).as("finished 11 days ago").isTrue();
+        fileUrls(recent, recentNow).forEach(url -> assertThat(app.fetch(url).status()).as(url).isEqualTo(200));
+        assertThat(recentRun.path("status").asText()).isEqualTo("completed");
+    }
+
+    private static long createFromUpload(String url) {
+        Reply created = app.post("/workflows/" + workflow + "/runs",
+                "{\"inputs\": {\"in\": {\"files\": [{\"url\": \"" + url + "\"}]}}}");
+        assertThat(created.status()).as(created.toString()).isEqualTo(200);
+        return created.json().path("id").asLong();
+    }
+
+    /** The run once terminal and its archive built. */
+    private static JsonNode awaitArchive(long runId) {
+        JsonNode run = Await.until("run " + runId + " to finish", Duration.ofSeconds(60),
+                () -> app.get("/workflows/runs/" + runId).json(), r -> TERMINAL.contains(r.path("status").asText()));
+        assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("completed");
+        Await.until("the archive of run " + runId, Duration.ofSeconds(60),
+                () -> Files.exists(runFolder(runId).resolve("outputs.zip")));
+        return run;
+    }
+
+    /** Every file URL the run shows: its inputs, outputs, node states' files and archive. */
+    private static List<String> fileUrls(long runId, JsonNode run) {
+        List<String> urls = new ArrayList<>();
+        urls.add(run.path("outputArchiveUrl").asText());
+        JsonNode item = run.path("items").get(0);
+        urls.add(item.path("uploadInputs").path("in").path("url").asText());
+        urls.add(item.path("outputs").get(0).path("url").asText());
+        JsonNode detail = app.get("/workflows/runs/" + runId + "/items/" + item.path("id").asLong()).json();
+        detail.path("item").path("nodeStates").forEach(state -> state.path("fileUrls").forEach(u -> urls.add(u.asText())));
+        return urls;
+    }
+
+    private static Path runFolder(long runId) {
+        return app.dataDir().resolve("files/runs/" + runId);
+    }
+}
