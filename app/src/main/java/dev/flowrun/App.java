@@ -6,6 +6,7 @@ import dev.flowrun.db.Database;
 import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.Thumbnails;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.http.HttpServer;
 import dev.flowrun.input.InputFetcher;
@@ -15,6 +16,7 @@ import dev.flowrun.input.zip.ZipScanner;
 import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.nodes.Thumbnailer;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunService;
 import dev.flowrun.run.RunViews;
@@ -96,8 +98,10 @@ public final class App {
                     archives::buildLater, outbox);
             var runs = new RunService(jdbi, mapper, workflows, views, signer, engine.queue(), engine.zips(), outbox,
                     clock, config.pageCacheMb());
+            var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
-                    signer, archives, new WebhookStatusService(jdbi), config.adminToken()), mapper);
+                    signer, archives, thumbnails, new WebhookStatusService(jdbi), config.adminToken(), publicUrl),
+                    mapper);
         } catch (RuntimeException e) {
             database.close();
             throw e;

@@ -1,9 +1,11 @@
 package dev.flowrun.http;
 
 import dev.flowrun.error.Forbidden;
+import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.ContentTypes;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.Thumbnails;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.run.RunArchives;
 import io.javalin.config.RoutesConfig;
@@ -19,7 +21,8 @@ import java.util.regex.Pattern;
 
 /**
  * Signed file URLs (contract §6): no Authorization header; the signature is the credential. Every file answers
- * with its {@code Content-Length} and accepts a single byte range, so an interrupted download can resume.
+ * with its {@code Content-Length} and accepts a single byte range, so an interrupted download can resume. An image
+ * file also answers {@code ?thumb=256} with its thumbnail (the dashboard's grid), under the same signature.
  */
 final class FileRoutes {
     private static final String PREFIX = "/files/";
@@ -29,11 +32,13 @@ final class FileRoutes {
     private final FileStore store;
     private final UrlSigner signer;
     private final RunArchives archives;
+    private final Thumbnails thumbnails;
 
-    FileRoutes(FileStore store, UrlSigner signer, RunArchives archives) {
+    FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, Thumbnails thumbnails) {
         this.store = store;
         this.signer = signer;
         this.archives = archives;
+        this.thumbnails = thumbnails;
     }
 
     void register(RoutesConfig routes) {
@@ -54,6 +59,15 @@ final class FileRoutes {
         }
         if (!store.exists(key)) {
             throw new NotFound("this file does not exist (yet)");
+        }
+        String thumb = ctx.queryParam("thumb");
+        if (thumb != null) {
+            // The signature grants the file; a small picture of it grants nothing more (Thumbnails).
+            Thumbnails.requireSize(thumb);
+            if (archive.matches()) {
+                throw new InvalidRequest("thumb", "an archive has no thumbnail");
+            }
+            key = thumbnails.of(key);
         }
         long size = store.size(key);
         Instant modified = Files.getLastModifiedTime(store.path(key)).toInstant();

@@ -3,6 +3,7 @@ package dev.flowrun.http;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.Thumbnails;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunService;
@@ -21,7 +22,8 @@ public final class HttpServer {
         var workflowRoutes = new WorkflowRoutes(services.workflows(), services.workflowRequests(), mapper);
         var runRoutes = new RunRoutes(services.runs(), services.webhookStatus(), mapper);
         var adminRoutes = new AdminRoutes(services.auth(), services.adminToken(), mapper);
-        var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives());
+        var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives(), services.thumbnails());
+        var dashboardRoutes = new DashboardRoutes(services.publicUrl());
         this.javalin = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -36,6 +38,7 @@ public final class HttpServer {
             runRoutes.register(config.routes);
             workflowRoutes.register(config.routes);
             adminRoutes.register(config.routes);
+            dashboardRoutes.register(config.routes);
         });
     }
 
@@ -52,6 +55,7 @@ public final class HttpServer {
     /** What the routes call into; built by the composition root. */
     public record Services(AuthService auth, WorkflowService workflows, WorkflowRequests workflowRequests,
                            RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
-                           WebhookStatusService webhookStatus, String adminToken) {
+                           Thumbnails thumbnails, WebhookStatusService webhookStatus, String adminToken,
+                           String publicUrl) {
     }
 }

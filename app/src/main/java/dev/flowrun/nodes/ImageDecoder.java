@@ -1,6 +1,7 @@
 package dev.flowrun.nodes;
 
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReadParam;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.FileImageInputStream;
 import javax.imageio.stream.ImageInputStream;
@@ -39,6 +40,18 @@ public final class ImageDecoder {
      * @throws IOException   when the file itself cannot be read
      */
     public BufferedImage decode(Path file) throws ImageRejected, IOException {
+        return decode(file, 0);
+    }
+
+    /**
+     * The same, reading only every n-th pixel of a large image so that its longer side stays at least
+     * {@code 2 × box} (0: every pixel): a thumbnail of a 50-megapixel photo then never holds the full raster.
+     */
+    public BufferedImage decodeReduced(Path file, int box) throws ImageRejected, IOException {
+        return decode(file, box);
+    }
+
+    private BufferedImage decode(Path file, int box) throws ImageRejected, IOException {
         byte[] head = new byte[HEAD_BYTES];
         int length;
         try (InputStream in = Files.newInputStream(file)) {
@@ -63,7 +76,7 @@ public final class ImageDecoder {
         ImageReader reader = readers.next();
         BufferedImage image;
         try (ImageInputStream in = new FileImageInputStream(file.toFile())) {
-            image = read(reader, in, format);
+            image = read(reader, in, format, box);
         } finally {
             reader.dispose();
         }
@@ -76,13 +89,21 @@ public final class ImageDecoder {
     }
 
     /** Checks the size, decodes the first image and normalises it (exotic colour models can fail there too). */
-    private BufferedImage read(ImageReader reader, ImageInputStream in, ImageFormat format) throws ImageRejected {
+    private BufferedImage read(ImageReader reader, ImageInputStream in, ImageFormat format, int box)
+            throws ImageRejected {
         List<String> warnings = new ArrayList<>();
         reader.addIIOReadWarningListener((source, warning) -> warnings.add(warning));
         try {
             reader.setInput(in, true, false);
-            checkSize(reader.getWidth(0), reader.getHeight(0));
-            BufferedImage image = reader.read(0);
+            int width = reader.getWidth(0);
+            int height = reader.getHeight(0);
+            checkSize(width, height);
+            ImageReadParam param = reader.getDefaultReadParam();
+            int step = box <= 0 ? 1 : Math.max(1, Math.max(width, height) / (2 * box));
+            if (step > 1) {
+                param.setSourceSubsampling(step, step, 0, 0);
+            }
+            BufferedImage image = reader.read(0, param);
             // The JPEG reader only warns about a cut-off file and fills the missing part with gray.
             // Other warnings (e.g. stray bytes between markers) are common in camera files and harmless.
             for (String warning : warnings) {
