@@ -43,6 +43,7 @@ class DashboardWorkflowsBrowserTest {
         assertThat(svg.findElement(By.tagName("desc")).getAttribute("textContent"))
                 .as("the picture's text alternative").contains("removeBackground to trim");
         browser.screenshot(RunPictures.screenshots().resolve("dashboard-workflows.png"));
+        assertThat(browser.unnamed()).as("controls without a name on the workflows page").isEmpty();
     }
 
     @Test
@@ -68,6 +69,7 @@ class DashboardWorkflowsBrowserTest {
         assertThat(graph.getAttribute("aria-invalid")).isEqualTo("true");
         browser.script("window.scrollTo(0, 0)");
         browser.screenshot(RunPictures.screenshots().resolve("dashboard-workflow-error.png"));
+        assertThat(browser.unnamed()).as("controls without a name in the editor").isEmpty();
         assertThat(names()).doesNotContain("Small cut-outs");
 
         replace(graph, graph.getAttribute("value").replace("\"width\": -5", "\"width\": 300"));

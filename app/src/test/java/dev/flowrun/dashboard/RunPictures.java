@@ -10,6 +10,9 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +34,22 @@ final class RunPictures {
             files.serve("/" + NAMES[i], Images.encode(picture(COLOURS[i], NAMES[i].contains("ball")), format));
         }
         return files;
+    }
+
+    /** The first {@code count} pictures written as files into {@code folder}, for a browser to upload. */
+    static List<Path> write(Path folder, int count) {
+        List<Path> written = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String format = NAMES[i].endsWith(".png") ? "png" : "jpg";
+            Path file = folder.resolve(NAMES[i]);
+            try {
+                Files.write(file, Images.encode(picture(COLOURS[i], NAMES[i].contains("ball")), format));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            written.add(file);
+        }
+        return written;
     }
 
     /** {@code count} URLs: the first pictures, or (held) the last ones, answered only once the server is released. */

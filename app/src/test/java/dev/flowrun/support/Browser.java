@@ -96,6 +96,22 @@ public final class Browser implements AutoCloseable {
         return ((JavascriptExecutor) driver).executeScript(code, args);
     }
 
+    /**
+     * The controls, links and pictures of the page that a screen reader could not name (no label, no text, no
+     * picture with an alt), as the start of their markup: what a test of a page should find none of.
+     */
+    @SuppressWarnings("unchecked")
+    public List<String> unnamed() {
+        return (List<String>) script("""
+                return [...document.querySelectorAll('input, select, textarea, button, a[href], img, progress, svg')]
+                  .filter(el => !el.closest('[hidden]'))
+                  .filter(el => el.tagName === 'IMG' ? !el.hasAttribute('alt')
+                    : !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')
+                        || (el.labels && el.labels.length) || el.textContent.trim()
+                        || el.querySelector('img[alt]:not([alt=""])')))
+                  .map(el => el.outerHTML.slice(0, 160));""");
+    }
+
     /** The element that has the keyboard focus. */
     public WebElement focused() {
         return driver.switchTo().activeElement();
