@@ -1,11 +1,13 @@
 package dev.flowrun.files;
 
 import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.error.NotFound;
 import dev.flowrun.nodes.ImageRejected;
 import dev.flowrun.nodes.Thumbnailer;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Semaphore;
 
@@ -37,6 +39,15 @@ public final class Thumbnails {
 
     /** The key of the thumbnail of the stored file {@code key}, made now unless an up-to-date one is stored. */
     public String of(String key) throws IOException {
+        try {
+            return storedOrMade(key);
+        } catch (NoSuchFileException e) {
+            // Deleted since the route saw it (a run's files removed meanwhile).
+            throw new NotFound("this file does not exist (any more)");
+        }
+    }
+
+    private String storedOrMade(String key) throws IOException {
         String stored = stored(key);
         if (stored != null) {
             return stored;

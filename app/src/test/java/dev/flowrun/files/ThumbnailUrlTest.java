@@ -33,7 +33,7 @@ class ThumbnailUrlTest {
     static void start() {
         app = TestApp.start();
         files = new FileServer()
-                .serve("/big.jpg", Images.encode(Images.disc(1600, 1200, Color.WHITE, Color.BLUE), "jpg"))
+                .serve("/big.jpg", Images.encode(Images.disc(1024, 768, Color.WHITE, Color.BLUE), "jpg"))
                 .serve("/red.png", Images.pngDisc())
                 .serve("/notes.png", "these are notes, not a picture".getBytes(StandardCharsets.UTF_8));
         long workflowId = 0;
@@ -100,6 +100,17 @@ class ThumbnailUrlTest {
         Files.setLastModifiedTime(stored, older);
         assertThat(app.fetch(input("big.jpg") + "&thumb=256").status()).isEqualTo(200);
         assertThat(Files.getLastModifiedTime(stored)).isGreaterThanOrEqualTo(Files.getLastModifiedTime(source));
+    }
+
+    @Test
+    void aStoredFileCanNeverRunAsAPageBesideTheDashboard() {
+        // notes.png came from someone's URL; the dashboard's key lives in this origin's session storage.
+        for (String url : new String[] {input("notes.png"), input("big.jpg") + "&thumb=256"}) {
+            Reply reply = app.fetch(url);
+            assertThat(reply.status()).isEqualTo(200);
+            assertThat(reply.header("X-Content-Type-Options")).isEqualTo("nosniff");
+            assertThat(reply.header("Content-Security-Policy")).isEqualTo("sandbox");
+        }
     }
 
     @Test
