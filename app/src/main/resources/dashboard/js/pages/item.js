@@ -25,7 +25,13 @@ export function itemPage(main, {params: [runId, itemId], signal}) {
   let nodes = null;
 
   const refresh = async () => {
-    const {run, item} = await api('GET', `/workflows/runs/${runId}/items/${itemId}`, undefined, {signal});
+    const answer = await api('GET', `/workflows/runs/${runId}/items/${itemId}`, undefined, {signal}).catch(error => {
+      if (error.status !== 404) throw error;
+      fill(problem, errorBox(error));
+      return null;
+    });
+    if (answer === null) return false;
+    const {run, item} = answer;
     if (nodes === null) {
       nodes = new Map();
       // Labels and types come from the workflow as it is now; a node it no longer has is shown by its id.

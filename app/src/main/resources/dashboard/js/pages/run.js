@@ -37,12 +37,19 @@ export function runPage(main, {params: [runId], query, signal, go}) {
   let workflowName = null;
   let asked = 0;
   const showError = error => fill(problem, errorBox(error));
+  // A run of another workspace, or none: said once, and not asked again.
+  const gone = error => {
+    if (error.status !== 404) throw error;
+    showError(error);
+    return null;
+  };
 
   const refresh = async () => {
     const params = new URLSearchParams({page: state.page, pageSize: PAGE_SIZE});
     if (state.q) params.set('q', state.q);
     const mine = ++asked;
-    const page = await api('GET', `/workflows/runs/${runId}?${params}`, undefined, {signal});
+    const page = await api('GET', `/workflows/runs/${runId}?${params}`, undefined, {signal}).catch(gone);
+    if (page === null) return false;
     // A slower answer to an older question (the filter as it was two keystrokes ago) is not drawn.
     if (mine !== asked) return true;
     const before = run;

@@ -82,7 +82,7 @@ class DashboardFilesTest {
         for (String path : new String[] {"/dashboard/nope.js", "/dashboard/js/main.JS", "/dashboard/", "/dashboard",
                 "/dashboard/js/../../db/migration/V1.sql", "/dashboard/%2e%2e/simplelogger.properties",
                 "/dashboard/..%2fsimplelogger.properties", "/dashboard/simplelogger.properties",
-                "/dashboard/.hidden.js"}) {
+                "/dashboard/.hidden.js", "/index.html"}) {
             Reply reply = RawHttp.send(app.app().port(), "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n"
                     + "Connection: close\r\n\r\n");
             assertThat(reply.status()).as(path).isIn(400, 404);
