@@ -6,6 +6,7 @@ import dev.flowrun.db.Database;
 import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.Thumbnails;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.http.HttpServer;
 import dev.flowrun.input.InputFetcher;
@@ -21,6 +22,7 @@ import dev.flowrun.retention.DeletedFiles;
 import dev.flowrun.retention.RetentionSweeper;
 import dev.flowrun.run.IdempotentCreate;
 import dev.flowrun.run.RunRetries;
+import dev.flowrun.nodes.Thumbnailer;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunLog;
@@ -114,9 +116,10 @@ public final class App {
             var runs = new RunService(jdbi, mapper, workflows, views, signer, store, engine.queue(), engine.zips(),
                     finished, clock, config.pageCacheMb(), config.outputRetention(), runLog);
             this.sweeper = new RetentionSweeper(jdbi, store, config.outputRetention(), clock);
+            var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
-                    signer, archives, new WebhookStatusService(jdbi), config.adminToken(), database::flushCommits,
-                    registry,
+                    signer, archives, thumbnails, new WebhookStatusService(jdbi), config.adminToken(), publicUrl,
+                    database::flushCommits, registry,
                     new IdempotentCreate(jdbi, runs, views, clock),
                     new RunRetries(jdbi, mapper, views, store, engine.queue(), clock),
                     new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock), new DeletedFiles(jdbi)),

@@ -2,9 +2,11 @@ package dev.flowrun.http;
 
 import dev.flowrun.error.Forbidden;
 import dev.flowrun.error.Gone;
+import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.ContentTypes;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.Thumbnails;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.retention.DeletedFiles;
 import dev.flowrun.run.RunArchives;
@@ -21,7 +23,8 @@ import java.util.regex.Pattern;
 
 /**
  * Signed file URLs (contract §6): no Authorization header; the signature is the credential. Every file answers
- * with its {@code Content-Length} and accepts a single byte range, so an interrupted download can resume.
+ * with its {@code Content-Length} and accepts a single byte range, so an interrupted download can resume. An image
+ * file also answers {@code ?thumb=256} with its thumbnail (the dashboard's grid), under the same signature.
  */
 final class FileRoutes {
     private static final String PREFIX = "/files/";
@@ -32,12 +35,15 @@ final class FileRoutes {
     private final UrlSigner signer;
     private final RunArchives archives;
     private final DeletedFiles deletedFiles;
+    private final Thumbnails thumbnails;
 
-    FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, DeletedFiles deletedFiles) {
+    FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, DeletedFiles deletedFiles,
+               Thumbnails thumbnails) {
         this.store = store;
         this.signer = signer;
         this.archives = archives;
         this.deletedFiles = deletedFiles;
+        this.thumbnails = thumbnails;
     }
 
     void register(RoutesConfig routes) {
@@ -62,6 +68,15 @@ final class FileRoutes {
             }
             throw new NotFound("this file does not exist (yet)");
         }
+        String thumb = ctx.queryParam("thumb");
+        if (thumb != null) {
+            // The signature grants the file; a small picture of it grants nothing more (Thumbnails).
+            Thumbnails.requireSize(thumb);
+            if (archive.matches()) {
+                throw new InvalidRequest("thumb", "an archive has no thumbnail");
+            }
+            key = thumbnails.of(key);
+        }
         long size = store.size(key);
         Instant modified = Files.getLastModifiedTime(store.path(key)).toInstant();
         String lastModified = HTTP_DATE.format(modified);
@@ -78,6 +93,10 @@ final class FileRoutes {
         ctx.header("Content-Disposition", ContentTypes.contentDisposition(fileName, archive.matches()));
         ctx.header("Cache-Control", "private, max-age=3600");
         ctx.header("Accept-Ranges", "bytes");
+        // Files come from anyone's URLs and share an origin with the dashboard, whose key is in the tab's storage:
+        // never taken for another type, and opened as a page they run in an origin of their own.
+        ctx.header("X-Content-Type-Options", "nosniff");
+        ctx.header("Content-Security-Policy", "sandbox");
         ctx.header("ETag", etag);
         ctx.header("Last-Modified", lastModified);
         if (range != null) {

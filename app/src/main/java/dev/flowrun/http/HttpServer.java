@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
 import dev.flowrun.error.StartupFailure;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.Thumbnails;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.retention.DeletedFiles;
 import dev.flowrun.run.IdempotentCreate;
@@ -40,7 +41,8 @@ public final class HttpServer {
         var uploadRoutes = new UploadRoutes(services.uploads(), services.auth());
         var adminRoutes = new AdminRoutes(services.auth(), services.adminToken(), mapper);
         var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives(),
-                services.deletedFiles());
+                services.deletedFiles(), services.thumbnails());
+        var dashboardRoutes = new DashboardRoutes(services.publicUrl());
         var httpMetrics = new HttpMetrics(services.metrics());
         var docsRoutes = new DocsRoutes();
         this.javalin = Javalin.create(config -> {
@@ -70,6 +72,7 @@ public final class HttpServer {
             uploadRoutes.register(config.routes);
             workflowRoutes.register(config.routes);
             adminRoutes.register(config.routes);
+            dashboardRoutes.register(config.routes);
         });
     }
 
@@ -113,8 +116,8 @@ public final class HttpServer {
     /** What the routes call into; built by the composition root. */
     public record Services(AuthService auth, WorkflowService workflows, WorkflowRequests workflowRequests,
                            RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
-                           WebhookStatusService webhookStatus, String adminToken, Runnable flushCommits,
-                           PrometheusMeterRegistry metrics, IdempotentCreate creates, RunRetries retries,
-                           Uploads uploads, DeletedFiles deletedFiles) {
+                           Thumbnails thumbnails, WebhookStatusService webhookStatus, String adminToken,
+                           String publicUrl, Runnable flushCommits, PrometheusMeterRegistry metrics,
+                           IdempotentCreate creates, RunRetries retries, Uploads uploads, DeletedFiles deletedFiles) {
     }
 }

@@ -5,6 +5,7 @@ import dev.flowrun.work.PixelMemory;
 import dev.flowrun.work.WorkBudget;
 import dev.flowrun.work.WorkStopped;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReadParam;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.FileImageInputStream;
 import javax.imageio.stream.ImageInputStream;
@@ -65,6 +66,18 @@ public final class ImageDecoder {
      * @throws IOException    when the file itself cannot be read
      */
     public BufferedImage decode(Path file) throws ImageRejected, IOException {
+        return decode(file, 0);
+    }
+
+    /**
+     * The same, reading only every n-th pixel of a large image so that its longer side stays at least
+     * {@code 2 × box} (0: every pixel): a thumbnail of a 50-megapixel photo then never holds the full raster.
+     */
+    public BufferedImage decodeReduced(Path file, int box) throws ImageRejected, IOException {
+        return decode(file, box);
+    }
+
+    private BufferedImage decode(Path file, int box) throws ImageRejected, IOException {
         byte[] head = new byte[HEAD_BYTES];
         int length;
         try (InputStream in = Files.newInputStream(file)) {
@@ -89,7 +102,7 @@ public final class ImageDecoder {
         ImageReader reader = readers.next();
         BufferedImage image;
         try (ImageInputStream in = new FileImageInputStream(file.toFile())) {
-            image = read(reader, in, format, budget);
+            image = read(reader, in, format, budget, box);
         } finally {
             reader.dispose();
         }
@@ -102,8 +115,8 @@ public final class ImageDecoder {
     }
 
     /** Checks the size, decodes the first image and normalises it (exotic colour models can fail there too). */
-    private BufferedImage read(ImageReader reader, ImageInputStream in, ImageFormat format, WorkBudget budget)
-            throws ImageRejected, InterruptedIOException {
+    private BufferedImage read(ImageReader reader, ImageInputStream in, ImageFormat format, WorkBudget budget,
+                               int box) throws ImageRejected, InterruptedIOException {
         List<String> warnings = new ArrayList<>();
         reader.addIIOReadWarningListener((source, warning) -> warnings.add(warning));
         try {
@@ -111,12 +124,17 @@ public final class ImageDecoder {
             long width = reader.getWidth(0);
             long height = reader.getHeight(0);
             checkSize(width, height);
+            ImageReadParam param = reader.getDefaultReadParam();
+            long step = box <= 0 ? 1 : Math.max(1, Math.max(width, height) / (2L * box));
+            if (step > 1) {
+                param.setSourceSubsampling((int) step, (int) step, 0, 0);
+            }
             if (memory != null) {
-                memory.reserve(width, height, budget);
+                memory.reserve(ceilDiv(width, step), ceilDiv(height, step), budget);
             }
             budget.startClock();
             ReadGuard.install(reader, budget);
-            BufferedImage image = reader.read(0);
+            BufferedImage image = reader.read(0, param);
             // The JPEG reader only warns about a cut-off file and fills the missing part with gray.
             // Other warnings (e.g. stray bytes between markers) are common in camera files and harmless.
             for (String warning : warnings) {
@@ -166,6 +184,10 @@ public final class ImageDecoder {
             return text.isEmpty() ? named : text + " (" + named + ")";
         }
         return text.isEmpty() ? e.getClass().getSimpleName() : text;
+    }
+
+    private static long ceilDiv(long size, long step) {
+        return (size + step - 1) / step;
     }
 
     private void checkSize(long width, long height) throws ImageRejected {

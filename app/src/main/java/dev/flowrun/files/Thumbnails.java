@@ -1,0 +1,98 @@
+package dev.flowrun.files;
+
+import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.error.NotFound;
+import dev.flowrun.nodes.ImageRejected;
+import dev.flowrun.nodes.Thumbnailer;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Semaphore;
+
+/**
+ * The {@code ?thumb=256} variant of a signed file URL (the dashboard's item grid): made once from the stored file,
+ * kept beside it under {@code .thumbs/}, and served like the file. A segment starting with a dot is never one the
+ * service derives from a name it was given ({@link FileStore#safeSegment}), so a thumbnail cannot collide with a
+ * run's own files; and it goes wherever its file goes (a run's folder deleted, an item's outputs redone).
+ */
+public final class Thumbnails {
+    public static final int SIZE = 256;
+    private static final String FOLDER = ".thumbs";
+    /** A page of 25 items asks for 50 at once: two at a time keeps the workers' cores mostly theirs. */
+    private final Semaphore making = new Semaphore(2);
+    private final FileStore store;
+    private final Thumbnailer thumbnailer;
+
+    public Thumbnails(FileStore store, Thumbnailer thumbnailer) {
+        this.store = store;
+        this.thumbnailer = thumbnailer;
+    }
+
+    /** Checks the {@code thumb} parameter: only one size is made, so the stored thumbnails stay bounded. */
+    public static void requireSize(String thumb) {
+        if (!String.valueOf(SIZE).equals(thumb)) {
+            throw new InvalidRequest("thumb", "thumb must be " + SIZE + " (the one thumbnail size this service makes)");
+        }
+    }
+
+    /** The key of the thumbnail of the stored file {@code key}, made now unless an up-to-date one is stored. */
+    public String of(String key) throws IOException {
+        try {
+            return storedOrMade(key);
+        } catch (NoSuchFileException e) {
+            // Deleted since the route saw it (a run's files removed meanwhile).
+            throw new NotFound("this file does not exist (any more)");
+        }
+    }
+
+    private String storedOrMade(String key) throws IOException {
+        String stored = stored(key);
+        if (stored != null) {
+            return stored;
+        }
+        try {
+            making.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting to make a thumbnail");
+        }
+        try {
+            // Another request may have made it while this one waited.
+            stored = stored(key);
+            if (stored != null) {
+                return stored;
+            }
+            Thumbnailer.Thumbnail thumbnail = thumbnailer.make(store.path(key), SIZE);
+            String thumbKey = thumbKey(key, thumbnail.extension());
+            store.writeUnsynced(thumbKey, thumbnail::writeTo);
+            return thumbKey;
+        } catch (ImageRejected e) {
+            throw new InvalidRequest("thumb", "no thumbnail can be made of this file: " + e.getMessage());
+        } finally {
+            making.release();
+        }
+    }
+
+    /** A thumbnail at least as new as its file; an older one is of bytes since replaced (an item run again). */
+    private String stored(String key) throws IOException {
+        Path source = store.path(key);
+        for (String extension : new String[] {"png", "jpg"}) {
+            String thumbKey = thumbKey(key, extension);
+            Path thumb = store.path(thumbKey);
+            // An empty one is what a machine crash can leave of a write not yet synced.
+            if (Files.isRegularFile(thumb) && Files.size(thumb) > 0
+                    && Files.getLastModifiedTime(thumb).compareTo(Files.getLastModifiedTime(source)) >= 0) {
+                return thumbKey;
+            }
+        }
+        return null;
+    }
+
+    static String thumbKey(String key, String extension) {
+        int slash = key.lastIndexOf('/');
+        String folder = slash < 0 ? "" : key.substring(0, slash + 1);
+        return folder + FOLDER + "/" + key.substring(slash + 1) + "." + SIZE + "." + extension;
+    }
+}

@@ -1,0 +1,172 @@
+// One run: progress, its items as thumbnails (input beside output), cancel, retry, download, webhook deliveries.
+
+import {api} from '../api.js';
+import {announce, badge, baseName, confirmDialog, duration, errorBox, fill, h, replaceQuery, sync, time} from '../dom.js';
+import {pager} from '../pager.js';
+import {poll} from '../poll.js';
+import {TERMINAL, progressOf} from '../progress.js';
+import {Thumbs} from '../thumbs.js';
+import {webhookSection} from './webhook.js';
+
+const PAGE_SIZE = 24;
+
+export function runPage(main, {params: [runId], query, signal, go}) {
+  const state = {q: query.get('q') || '', page: Number(query.get('page')) || 1};
+  const thumbs = new Thumbs();
+  const heading = h('h1', {text: `Run ${runId}`});
+  const meta = h('p', {class: 'meta'});
+  const bar = h('progress', {id: 'run-progress', 'aria-labelledby': 'run-progress-text'});
+  const barText = h('span', {id: 'run-progress-text', 'aria-live': 'polite'});
+  const runError = h('div');
+  const actions = h('div', {class: 'actions'});
+  const problem = h('div');
+  const search = h('input', {id: 'item-filter', type: 'search', value: state.q, autocomplete: 'off'});
+  const shown = h('p', {class: 'muted', id: 'items-shown'});
+  const grid = h('ul', {class: 'items', 'aria-describedby': 'items-shown'});
+  const pages = pager('Pages of items', delta => turn(delta));
+  const webhook = webhookSection(runId, signal);
+  main.append(heading, meta, h('div', {class: 'run-progress'}, bar, barText), runError, actions, problem,
+    h('section', {'aria-labelledby': 'items-heading'},
+      h('h2', {id: 'items-heading', text: 'Items'}),
+      h('form', {class: 'filters', role: 'search', onsubmit: e => e.preventDefault()},
+        h('label', {for: 'item-filter', text: 'Filter by file name'}), search),
+      shown, grid, pages.element),
+    webhook.element);
+
+  let run = null;
+  let workflowName = null;
+  let asked = 0;
+  const showError = error => fill(problem, errorBox(error));
+  // A run of another workspace, or none: said once, and not asked again.
+  const gone = error => {
+    if (error.status !== 404) throw error;
+    showError(error);
+    return null;
+  };
+
+  const refresh = async () => {
+    const params = new URLSearchParams({page: state.page, pageSize: PAGE_SIZE});
+    if (state.q) params.set('q', state.q);
+    const mine = ++asked;
+    const page = await api('GET', `/workflows/runs/${runId}?${params}`, undefined, {signal}).catch(gone);
+    if (page === null) return false;
+    // A slower answer to an older question (the filter as it was two keystrokes ago) is not drawn.
+    if (mine !== asked) return true;
+    const before = run;
+    run = page;
+    fill(problem);
+    drawRun(before);
+    drawItems(page);
+    await webhook.refresh();
+    // Items running when a run is cancelled still finish (and become cancelled) after the run is terminal.
+    return !TERMINAL.has(page.status) || page.items.some(item => !TERMINAL.has(item.status)) || webhook.pending();
+  };
+
+  const drawRun = before => {
+    heading.textContent = run.name;
+    document.title = `${run.name} · flowrun`;
+    if (workflowName === null) {
+      workflowName = `workflow ${run.workflowId}`;
+      api('GET', `/workflows/${run.workflowId}`, undefined, {signal})
+        .then(w => { workflowName = w.name; drawRun(run); }).catch(() => {});
+    }
+    const took = duration(run.startedAt, run.finishedAt);
+    fill(meta, badge(run.status), ' · ', h('a', {href: `#/runs?workflowId=${run.workflowId}`, text: workflowName}),
+      ' · created ', time(run.createdAt), run.finishedAt ? [' · finished ', time(run.finishedAt)] : null,
+      took ? ` · took ${took}` : null);
+    const progress = progressOf(run);
+    bar.max = progress.max;
+    if (progress.value === null) bar.removeAttribute('value'); else bar.value = progress.value;
+    const text = `${run.status}: ${progress.text}`;
+    if (barText.textContent !== text) barText.textContent = text;
+    fill(runError, run.error ? h('p', {class: 'error', text: `${run.error.code}: ${run.error.message}`}) : null);
+    if (before && before.status !== run.status && TERMINAL.has(run.status)) announce(`The run is ${run.status}.`);
+    drawActions();
+  };
+
+  const drawActions = () => {
+    const terminal = TERMINAL.has(run.status);
+    // A signed URL lasts a day (FLOWRUN_URL_TTL): the archive link drawn once stays good while the page is open.
+    sync(actions, [
+      terminal ? null : {key: 'cancel', sig: 1,
+        render: () => h('button', {type: 'button', class: 'danger', text: 'Cancel run', onclick: cancel})},
+      terminal && run.completedItems < run.totalItems ? {key: 'retry', sig: 1,
+        render: () => h('button', {type: 'button', text: 'Retry failed items', onclick: retry})} : null,
+      run.outputArchiveUrl ? {key: 'download', sig: 1,
+        render: () => h('a', {class: 'button', href: run.outputArchiveUrl, download: '', text: 'Download outputs (.zip)'})}
+        : null,
+    ].filter(Boolean));
+  };
+
+  const cancel = async () => {
+    if (!await confirmDialog('Cancel this run? Items not started yet will not run.', 'Cancel run')) return;
+    try {
+      const answer = await api('POST', `/workflows/runs/${runId}/cancel`, undefined, {signal});
+      announce(answer.ok ? 'The run is cancelled.' : 'The run had already finished.');
+      polling.wake();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const retry = async () => {
+    try {
+      const again = await api('POST', `/workflows/runs/${runId}/retry`, undefined, {signal});
+      announce(`Run ${again.id} started with the items that did not complete.`);
+      go(`#/runs/${again.id}`);
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const drawItems = page => {
+    const first = (page.page - 1) * page.pageSize + 1;
+    const last = first + page.items.length - 1;
+    shown.textContent = page.items.length
+      ? `Items ${first}–${last} of ${page.itemsTotal}${state.q ? ` matching “${state.q}”` : ''}`
+      : (state.q ? `No item’s file name contains “${state.q}”.` : 'No items on this page.');
+    sync(grid, page.items.map(item => ({key: item.id, sig: signature(item), render: () => card(item)})));
+    pages.show(state.page, Math.ceil(page.itemsTotal / PAGE_SIZE));
+  };
+
+  const card = item => {
+    const inputs = Object.values(item.uploadInputs);
+    const name = inputs.map(input => input.fileName).join(' + ') || `item ${item.id}`;
+    return h('li', {class: `item status-${item.status}`, 'data-item-id': item.id},
+      h('div', {class: 'pair'},
+        inputs.map(input => h('figure', {},
+          thumbs.get(input.key, input.url, `Input ${input.fileName}`),
+          h('figcaption', {text: 'Input'}))),
+        item.outputs.length
+          ? item.outputs.map(output => h('figure', {},
+            thumbs.get(output.key, output.url, `Output ${baseName(output.key)}`, {checker: true}),
+            h('figcaption', {text: 'Output'})))
+          : h('figure', {}, h('span', {class: 'thumb checker empty'}), h('figcaption', {text: 'No output yet'}))),
+      h('p', {class: 'name'}, h('a', {href: `#/runs/${runId}/items/${item.id}`, text: name}), ' ', badge(item.status)),
+      item.error ? h('p', {class: 'error small', text: item.error.message}) : null);
+  };
+
+  const turn = delta => {
+    state.page += delta;
+    replaceQuery({page: state.page > 1 ? state.page : null});
+    polling.wake();
+  };
+
+  let typing = null;
+  search.addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => {
+      state.q = search.value.trim();
+      state.page = 1;
+      replaceQuery({q: state.q, page: null});
+      polling.wake();
+    }, 300);
+  });
+
+  const polling = poll(signal, 1500, refresh, showError);
+}
+
+/** What a card shows: it is drawn again only when this changes. */
+function signature(item) {
+  return [item.status, item.outputs.map(o => o.key).join(), item.error?.code ?? ''].join('|');
+}
