@@ -167,8 +167,10 @@ public final class RunService {
         RunPage read = new RunPage(views.run(rows.run(), holes::url), itemViews, rows.total(), page.page(),
                 page.pageSize());
         SignedJsonTemplate template = holes.template(json(read));
-        if (read.run().status().terminal() && read.items().stream().allMatch(item -> item.status().terminal())) {
-            pages.put(workspaceId, key, template, cachedUntil(read.run()));
+        Instant until = cachedUntil(read.run());
+        if (read.run().status().terminal() && read.items().stream().allMatch(item -> item.status().terminal())
+                && until.isAfter(clock.instant())) {
+            pages.put(workspaceId, key, template, until);
         }
         return template.render(signer);
     }

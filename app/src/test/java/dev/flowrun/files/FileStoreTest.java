@@ -192,4 +192,20 @@ class FileStoreTest {
             return files.map(p -> p.getFileName().toString()).toList();
         }
     }
+
+    @Test
+    void linkGivesASecondNameToTheSameBytesAndOutlivesTheFirst() throws IOException {
+        FileStore store = store();
+        store.write("uploads/1/a.png", out -> out.write(new byte[] {1, 2, 3}));
+        store.write("runs/9/in/0/in/a.png", out -> out.write(new byte[] {9}));
+        store.link("uploads/1/a.png", "runs/9/in/0/in/a.png");
+        store.link("uploads/1/a.png", "runs/10/in/0/in/a.png");
+        store.deleteTree("uploads/1");
+        assertThat(Files.readAllBytes(store.path("runs/9/in/0/in/a.png"))).containsExactly(1, 2, 3);
+        assertThat(Files.readAllBytes(store.path("runs/10/in/0/in/a.png"))).containsExactly(1, 2, 3);
+        try (var left = Files.list(store.path("runs/9/in/0/in"))) {
+            assertThat(left).as("no temporary name left beside it").hasSize(1);
+        }
+        assertThatThrownBy(() -> store.link("uploads/1/a.png", "runs/11/a.png")).isInstanceOf(NoSuchFileException.class);
+    }
 }

@@ -127,4 +127,16 @@ class UrlSignerTest {
         assertThatThrownBy(() -> new UrlSigner(SECRET, "http://x", Duration.ZERO, Clock.systemUTC()))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void ownKeyTellsOurFileUrlsFromOthersAndChecksThem() {
+        UrlSigner signer = signerAt(NOW);
+        String url = signer.sign("uploads/7/shoe photo.png").url();
+        assertThat(signer.ownKey(url)).isEqualTo("uploads/7/shoe photo.png");
+        assertThat(signer.ownKey("https://example.com/files/uploads/7/a.png?expires=1&sig=x")).isNull();
+        assertThat(signer.ownKey("http://localhost:8080/other/path.png")).isNull();
+        assertThat(signer.ownKey(url.replace("shoe", "shoes"))).isEqualTo(UrlSigner.INVALID);
+        assertThat(signer.ownKey(url.substring(0, url.indexOf('?')))).isEqualTo(UrlSigner.INVALID);
+        assertThat(signerAt(NOW.plus(Duration.ofMinutes(16))).ownKey(url)).as("expired").isEqualTo(UrlSigner.INVALID);
+    }
 }

@@ -61,13 +61,16 @@ class RetentionTest {
         JsonNode recentRun = awaitArchive(recent);
         CLOCK.advance(Duration.ofDays(11));
 
-        JsonNode swept = Await.until("the old run's files to be deleted", Duration.ofSeconds(60),
-                () -> app.get("/workflows/runs/" + old).json(), run -> !run.has("outputArchiveUrl"));
+        // Marked first (the archive URL goes at once), then deleted; uploads are swept after runs.
+        Path uploadFolder = app.dataDir().resolve("files/uploads/" + upload.json().path("files").get(0).path("id").asLong());
+        Await.until("the old files to be deleted", Duration.ofSeconds(60),
+                () -> !Files.exists(runFolder(old)) && !Files.exists(uploadFolder));
+        JsonNode swept = app.get("/workflows/runs/" + old).json();
+        assertThat(swept.has("outputArchiveUrl")).isFalse();
         for (String field : List.of("status", "totalItems", "completedItems", "failedItems", "createdAt", "finishedAt")) {
             assertThat(swept.path(field)).as(field).isEqualTo(oldRun.path(field));
         }
         assertThat(swept.path("items").get(0).path("status").asText()).isEqualTo("completed");
-        assertThat(Files.exists(runFolder(old))).isFalse();
         for (String url : oldUrls) {
             Reply gone = app.fetch(url);
             assertThat(gone.status()).as(url).isEqualTo(410);
