@@ -2,6 +2,9 @@ package dev.flowrun;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
+import dev.flowrun.cutout.model.ModelBackgroundRemover;
+import dev.flowrun.cutout.model.ModelThreads;
+import dev.flowrun.cutout.model.SegmentationModel;
 import dev.flowrun.db.Database;
 import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
@@ -30,6 +33,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -51,6 +55,8 @@ public final class App {
     private final int port;
     private final String publicUrl;
     private final Optional<String> firstKey;
+    /** The segmentation model this app loaded, closed when it stops; null without one. */
+    private SegmentationModel model;
 
     private App(Config config, NodeCatalogue catalogue) {
         Clock clock = Clock.systemUTC();
@@ -104,9 +110,28 @@ public final class App {
         }
     }
 
-    /** Starts everything; the returned app is serving once this returns. */
+    /**
+     * Starts everything; the returned app is serving once this returns. The segmentation model, when one is
+     * configured or fetched, is loaded first: a file that cannot be used stops start-up with
+     * {@link dev.flowrun.cutout.model.ModelUnavailable}.
+     */
     public static App start(Config config) {
-        return start(config, NodeCatalogue.standard());
+        Path file = config.effectiveBgModel();
+        if (file == null) {
+            LOG.info("segmentation model: none; removeBackground uses the classic algorithm");
+            return start(config, NodeCatalogue.standard(null));
+        }
+        SegmentationModel model = SegmentationModel.load(file, config.bgModelFamily(),
+                ModelThreads.of(config.workers(), Runtime.getRuntime().availableProcessors()));
+        LOG.info("segmentation model: {}", model);
+        try {
+            App app = start(config, NodeCatalogue.standard(new ModelBackgroundRemover(model)));
+            app.model = model;
+            return app;
+        } catch (RuntimeException e) {
+            model.close();
+            throw e;
+        }
     }
 
     /** The same with another set of node types: tests add nodes that misbehave on purpose. */
@@ -145,6 +170,9 @@ public final class App {
         webhooks.stop(grace);
         engine.stop(grace);
         archives.stop();
+        if (model != null) {
+            model.close();
+        }
         client.dispatcher().executorService().shutdown();
         client.connectionPool().evictAll();
         database.close();

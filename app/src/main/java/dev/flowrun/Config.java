@@ -1,5 +1,8 @@
 package dev.flowrun;
 
+import dev.flowrun.cutout.model.ModelFamily;
+import dev.flowrun.cutout.model.ModelStore;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +26,9 @@ public record Config(
         Duration webhookTimeout,
         Duration urlTtl,
         long maxPixels,
-        int pageCacheMb) {
+        int pageCacheMb,
+        Path bgModel,
+        ModelFamily bgModelFamily) {
 
     public static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
             Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
@@ -45,7 +50,22 @@ public record Config(
                 reader.duration("FLOWRUN_URL_TTL", Duration.ofHours(24)),
                 reader.longValue("FLOWRUN_MAX_PIXELS", 50_000_000L, 1, Long.MAX_VALUE),
                 // Not in the contract: memory for finished runs' rendered pages (RunPageCache); 0 turns it off.
-                reader.integer("FLOWRUN_PAGE_CACHE_MB", 16, 0, 4096));
+                reader.integer("FLOWRUN_PAGE_CACHE_MB", 16, 0, 4096),
+                reader.path("FLOWRUN_BG_MODEL"),
+                // Not in the contract: how to feed a model that is neither ISNet nor U²-Net (ModelFamily).
+                reader.modelFamily("FLOWRUN_BG_MODEL_FAMILY"));
+    }
+
+    /**
+     * The segmentation model to load: {@code FLOWRUN_BG_MODEL}, else the one {@code model fetch} stored in the data
+     * directory if there is one, else none (removeBackground then uses the classic algorithm).
+     */
+    public Path effectiveBgModel() {
+        if (bgModel != null) {
+            return bgModel;
+        }
+        Path fetched = ModelStore.defaultModel(dataDir);
+        return Files.isRegularFile(fetched) ? fetched : null;
     }
 
     /** A config for tests and embedding: port 0, everything else at its default. */
@@ -102,6 +122,30 @@ public record Config(
                 return parsed;
             } catch (NumberFormatException e) {
                 throw bad(name, value, "a whole number from " + min + " to " + max);
+            }
+        }
+
+        Path path(String name) {
+            String value = raw(name);
+            if (value == null) {
+                return null;
+            }
+            try {
+                return Path.of(value);
+            } catch (IllegalArgumentException e) {
+                throw bad(name, value, "a file path");
+            }
+        }
+
+        ModelFamily modelFamily(String name) {
+            String value = raw(name);
+            if (value == null) {
+                return null;
+            }
+            try {
+                return ModelFamily.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw bad(name, value, e.getMessage());
             }
         }
 

@@ -1,13 +1,21 @@
 package dev.flowrun;
 
+import dev.flowrun.cutout.model.ModelCommand;
 import java.time.Duration;
 
-/** {@code java -jar flowrun.jar}: reads the environment, starts the service, stops it cleanly on SIGTERM. */
+/**
+ * {@code java -jar flowrun.jar}: reads the environment, starts the service, stops it cleanly on SIGTERM.
+ * {@code java -jar flowrun.jar model fetch isnet} fetches a segmentation model instead ({@link ModelCommand}).
+ */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("model")) {
+            System.exit(ModelCommand.run(args, System.getenv(), System.out, System.err));
+            return;
+        }
         Config config;
         try {
             config = Config.fromEnv(System.getenv());
