@@ -37,7 +37,13 @@ public final class TestApp implements AutoCloseable {
         this.dataDir = dataDir;
         this.env = env;
         this.catalogue = catalogue;
-        this.app = App.start(Config.fromEnv(env), catalogue);
+        this.app = startApp();
+    }
+
+    /** With no catalogue given, as the service starts: the standard one, with the model the config names if any. */
+    private App startApp() {
+        Config config = Config.fromEnv(env);
+        return catalogue == null ? App.start(config) : App.start(config, catalogue);
     }
 
     public static TestApp start() {
@@ -46,7 +52,7 @@ public final class TestApp implements AutoCloseable {
 
     /** Starts with test defaults (a known key, an admin token, loopback allowed) overridden by {@code overrides}. */
     public static TestApp start(Map<String, String> overrides) {
-        return start(overrides, NodeCatalogue.standard());
+        return start(overrides, null);
     }
 
     /** The same with another node catalogue, e.g. one with a node that misbehaves on purpose. */
@@ -83,7 +89,7 @@ public final class TestApp implements AutoCloseable {
     /** Stops abruptly (workers interrupted mid-item, as in a crash) and starts again on the same database. */
     public void restart(Duration grace) {
         app.stop(grace);
-        app = App.start(Config.fromEnv(env), catalogue);
+        app = startApp();
     }
 
     public void stopAbruptly() {
@@ -91,7 +97,7 @@ public final class TestApp implements AutoCloseable {
     }
 
     public void startAgain() {
-        app = App.start(Config.fromEnv(env), catalogue);
+        app = startApp();
     }
 
     public Reply get(String path) {
