@@ -2,6 +2,9 @@ package dev.flowrun;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
+import dev.flowrun.cutout.model.ModelBackgroundRemover;
+import dev.flowrun.cutout.model.ModelThreads;
+import dev.flowrun.cutout.model.SegmentationModel;
 import dev.flowrun.db.Database;
 import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
@@ -71,6 +74,8 @@ public final class App {
     private final String publicUrl;
     private final AuthService auth;
     private Optional<String> firstKey = Optional.empty();
+    /** The segmentation model this app loaded, closed when it stops; null without one. */
+    private SegmentationModel model;
 
     private final RetentionSweeper sweeper;
 
@@ -133,7 +138,30 @@ public final class App {
 
     /** Starts everything; the returned app is serving once this returns. A new key is not shown. */
     public static App start(Config config) {
-        return start(config, NodeCatalogue.standard());
+        return start(config, Clock.systemUTC(), key -> { });
+    }
+
+    /**
+     * Starts with the standard nodes and the segmentation model the config names or {@code model fetch} stored, if
+     * any. The model is loaded first: a file that cannot be used stops start-up with
+     * {@link dev.flowrun.cutout.model.ModelUnavailable}.
+     */
+    public static App start(Config config, Clock clock, Consumer<String> showNewKey) {
+        Path file = config.effectiveBgModel();
+        if (file == null) {
+            return start(config, NodeCatalogue.standard(null), clock, showNewKey);
+        }
+        SegmentationModel model = SegmentationModel.load(file, config.bgModelFamily(),
+                ModelThreads.of(config.workers(), Runtime.getRuntime().availableProcessors()));
+        LOG.info("segmentation model: {}", model);
+        try {
+            App app = start(config, NodeCatalogue.standard(new ModelBackgroundRemover(model)), clock, showNewKey);
+            app.model = model;
+            return app;
+        } catch (RuntimeException e) {
+            model.close();
+            throw e;
+        }
     }
 
     /** The same with another set of node types: tests add nodes that misbehave on purpose. */
@@ -192,6 +220,9 @@ public final class App {
         webhooks.stop(grace);
         engine.stop(grace);
         archives.stop();
+        if (model != null) {
+            model.close();
+        }
         client.dispatcher().executorService().shutdown();
         client.connectionPool().evictAll();
         jvmMeters.close();

@@ -4,6 +4,9 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
+import dev.flowrun.cutout.model.ModelFamily;
+import dev.flowrun.cutout.model.ModelStore;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +34,10 @@ public record Config(
         Duration itemTimeout,
         String host,
         LogFormat logFormat,
-        Duration outputRetention) {
+        Duration outputRetention,
+
+        Path bgModel,
+        ModelFamily bgModelFamily) {
 
     public static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
             Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
@@ -66,18 +72,31 @@ public record Config(
                 reader.host("FLOWRUN_HOST", "0.0.0.0"),
                 reader.logFormat("FLOWRUN_LOG_FORMAT"),
                 // Unset keeps every file; contract §9.
-                reader.retention("FLOWRUN_OUTPUT_RETENTION"));
+                reader.retention("FLOWRUN_OUTPUT_RETENTION"),
+                reader.path("FLOWRUN_BG_MODEL"),
+                // Not in the contract: how to feed a model that is neither ISNet nor U²-Net (ModelFamily).
+                reader.modelFamily("FLOWRUN_BG_MODEL_FAMILY"));
     }
 
     /** How log lines are written to standard output (contract §10). */
     public enum LogFormat { TEXT, JSON }
 
-    /**
-     * The segmentation model in force, for the start-up line. No model is supported yet: when
-     * {@code FLOWRUN_BG_MODEL} arrives, this names its file (or says none was found).
-     */
+    /** The segmentation model in force, for the start-up line. */
     public String modelSummary() {
-        return "none (classic background removal)";
+        Path model = effectiveBgModel();
+        return model == null ? "none (classic background removal)" : model.toAbsolutePath().toString();
+    }
+
+    /**
+     * The segmentation model to load: {@code FLOWRUN_BG_MODEL}, else the one {@code model fetch} stored in the data
+     * directory if there is one, else none (removeBackground then uses the classic algorithm).
+     */
+    public Path effectiveBgModel() {
+        if (bgModel != null) {
+            return bgModel;
+        }
+        Path fetched = ModelStore.defaultModel(dataDir);
+        return Files.isRegularFile(fetched) ? fetched : null;
     }
 
     /** A config for tests and embedding: port 0, everything else at its default. */
@@ -134,6 +153,30 @@ public record Config(
                 return parsed;
             } catch (NumberFormatException e) {
                 throw bad(name, value, "a whole number from " + min + " to " + max);
+            }
+        }
+
+        Path path(String name) {
+            String value = raw(name);
+            if (value == null) {
+                return null;
+            }
+            try {
+                return Path.of(value);
+            } catch (IllegalArgumentException e) {
+                throw bad(name, value, "a file path");
+            }
+        }
+
+        ModelFamily modelFamily(String name) {
+            String value = raw(name);
+            if (value == null) {
+                return null;
+            }
+            try {
+                return ModelFamily.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw bad(name, value, e.getMessage());
             }
         }
 

@@ -1,30 +1,36 @@
 package dev.flowrun;
 
 import dev.flowrun.error.StartupFailure;
-import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.cutout.model.ModelCommand;
+import dev.flowrun.cutout.model.ModelUnavailable;
 import java.time.Clock;
 import java.time.Duration;
 
 /**
  * {@code java -jar flowrun.jar}: reads the environment, starts the service, stops it cleanly on SIGTERM. A start
  * that fails says why in one line on standard error and exits non-zero (contract §1): an operator reads the line,
- * not a stack trace.
+ * not a stack trace. {@code java -jar flowrun.jar model fetch isnet} fetches a segmentation model instead
+ * ({@link ModelCommand}).
  */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("model")) {
+            System.exit(ModelCommand.run(args, System.getenv(), System.out, System.err));
+            return;
+        }
         App app;
         try {
             Config config = Config.fromEnv(System.getenv());
             Logs.use(config.logFormat());
             IdleHeap.giveBackAfter(Duration.ofMinutes(1));
-            app = App.start(config, NodeCatalogue.standard(), Clock.systemUTC(), Main::showKey);
+            app = App.start(config, Clock.systemUTC(), Main::showKey);
         } catch (Config.ConfigException e) {
             exit(2, e.getMessage());
             return;
-        } catch (StartupFailure e) {
+        } catch (StartupFailure | ModelUnavailable e) {
             exit(1, e.getMessage());
             return;
         } catch (RuntimeException | Error e) {

@@ -3,12 +3,12 @@ package dev.flowrun.nodes;
 import dev.flowrun.work.WorkBudget;
 
 /** Separable box blur of 0–255 alpha, edges clamped, O(pixels) for any radius. */
-final class AlphaBlur {
+public final class AlphaBlur {
     private AlphaBlur() {
     }
 
     /** {@code radius} at most 63, so a horizontal window sum fits in a short. */
-    static byte[] of(byte[] alpha, int w, int h, int radius) {
+    public static byte[] of(byte[] alpha, int w, int h, int radius) {
         int window = 2 * radius + 1;
         short[] horizontal = new short[alpha.length];
         for (int y = 0; y < h; y++) {

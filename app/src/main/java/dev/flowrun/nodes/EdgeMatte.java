@@ -21,7 +21,7 @@ import dev.flowrun.work.WorkBudget;
  * <p>Feather: 0 cuts the alpha at one half (only opaque or clear pixels), 1 keeps it as estimated, and each
  * step above blurs it by one more pixel.
  */
-final class EdgeMatte {
+public final class EdgeMatte {
     /** Pixels inside the mask's outline whose coverage is estimated: the width of a defocused edge. */
     static final int INNER = 8;
     /** Pixels outside it: the mask may also stop short of the half-covered line by a little. */
@@ -168,7 +168,7 @@ final class EdgeMatte {
     }
 
     /** Removes the backdrop's share from an observed colour of known coverage, toward {@code reference}. */
-    static int decontaminate(int observed, int reference, int backdrop, double coverage) {
+    public static int decontaminate(int observed, int reference, int backdrop, double coverage) {
         int result = 0xFF000000;
         for (int shift = 16; shift >= 0; shift -= 8) {
             double o = observed >> shift & 0xFF;

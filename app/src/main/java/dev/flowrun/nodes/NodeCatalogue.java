@@ -21,11 +21,20 @@ public final class NodeCatalogue {
         }
     }
 
-    /** Every node type of the service. Adding a node type = its class + one line here. */
+    /** Every node type of the service, without a segmentation model. */
     public static NodeCatalogue standard() {
+        return standard(null);
+    }
+
+    /**
+     * Every node type of the service. Adding a node type = its class + one line here.
+     *
+     * @param model removeBackground's model-based remover, or null when no model is loaded
+     */
+    public static NodeCatalogue standard(BackgroundRemover model) {
         return new NodeCatalogue(List.of(
                 new ImageInputNodeType(),
-                new RemoveBackgroundNodeType(),
+                new RemoveBackgroundNodeType(new FloodFillBackgroundRemover(), model),
                 new ResizeNodeType(),
                 new CropNodeType(),
                 new TrimNodeType(),

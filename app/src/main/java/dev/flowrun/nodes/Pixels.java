@@ -10,7 +10,7 @@ import java.awt.image.WritableRaster;
  * Moves pixels between {@link BufferedImage}s and packed ARGB {@code int[]}s. Nodes work on whole arrays because
  * per-pixel {@code getRGB}/{@code setRGB} goes through the colour model for every call and is many times slower.
  */
-final class Pixels {
+public final class Pixels {
     /**
      * Largest image a node will create (400 MB as ARGB). The catalogue allows 20000×20000 boxes; refusing early
      * fails one item instead of the whole process running out of memory.
@@ -20,7 +20,7 @@ final class Pixels {
     private Pixels() {
     }
 
-    static boolean hasAlpha(BufferedImage image) {
+    public static boolean hasAlpha(BufferedImage image) {
         return image.getColorModel().hasAlpha();
     }
 
@@ -47,7 +47,7 @@ final class Pixels {
      * whole TYPE_INT_ARGB or TYPE_INT_RGB image (no copy, which matters at 50 megapixels), else a fresh ARGB copy.
      * For an image without alpha the top byte means nothing: callers check {@link #hasAlpha} first.
      */
-    static int[] readOnly(BufferedImage image) {
+    public static int[] readOnly(BufferedImage image) {
         return isWholeIntImage(image) ? data(image) : argb(image);
     }
 
@@ -70,12 +70,12 @@ final class Pixels {
     }
 
     /** A new TYPE_INT_ARGB or TYPE_INT_RGB image. */
-    static BufferedImage create(int width, int height, boolean alpha) {
+    public static BufferedImage create(int width, int height, boolean alpha) {
         return new BufferedImage(width, height, alpha ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
     }
 
     /** The backing array of an image made by {@link #create(int, int, boolean)}: writes go straight to it. */
-    static int[] data(BufferedImage image) {
+    public static int[] data(BufferedImage image) {
         return ((DataBufferInt) image.getRaster().getDataBuffer()).getData();
     }
 

@@ -6,18 +6,20 @@ import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
 
 /**
- * {@code removeBackground}: makes the backdrop transparent. {@code tolerance} 1–100 (absent = automatic) sets how
- * far from the backdrop colour a pixel may be and still go; {@code feather} 0–20 px (default 1) softens the edge.
+ * {@code removeBackground}: makes the backdrop transparent. {@code method} {@code auto} (default) uses the
+ * segmentation model when one is loaded and the classic algorithm otherwise; {@code model} requires the model
+ * (refused when the workflow is saved without one); {@code classic} always uses the classic algorithm.
+ * {@code tolerance} 1–100 (absent = automatic, classic only) sets how far from the backdrop colour a pixel may be
+ * and still go; {@code feather} 0–20 px (default 1) softens the edge.
  */
 public final class RemoveBackgroundNodeType implements NodeType {
-    private final BackgroundRemover remover;
+    private final BackgroundRemover classic;
+    private final BackgroundRemover model;
 
-    public RemoveBackgroundNodeType() {
-        this(new FloodFillBackgroundRemover());
-    }
-
-    public RemoveBackgroundNodeType(BackgroundRemover remover) {
-        this.remover = remover;
+    /** {@code model}: the segmentation model's remover, or null when none is loaded. */
+    public RemoveBackgroundNodeType(BackgroundRemover classic, BackgroundRemover model) {
+        this.classic = classic;
+        this.model = model;
     }
 
     @Override
@@ -33,8 +35,14 @@ public final class RemoveBackgroundNodeType implements NodeType {
     @Override
     public Node compile(JsonNode data) throws InvalidNodeData {
         NodeData d = NodeData.of(data);
+        String method = d.oneOf("method", "auto", "auto", "model", "classic");
         OptionalInt tolerance = d.optionalInt("tolerance", 1, 100);
         int feather = d.intOr("feather", 0, 20, 1);
+        if (method.equals("model") && model == null) {
+            throw new InvalidNodeData("method", "method model needs a segmentation model and none is configured "
+                    + "(set FLOWRUN_BG_MODEL, or run: java -jar flowrun.jar model fetch isnet)");
+        }
+        BackgroundRemover remover = method.equals("classic") || model == null ? classic : model;
         return new RemoveBackground(remover, tolerance, feather);
     }
 

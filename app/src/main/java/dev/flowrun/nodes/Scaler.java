@@ -12,7 +12,7 @@ import java.util.Arrays;
  * Rows are produced one at a time (vertical pass into a single float row, then horizontal), so memory beyond the
  * source and result is one row.
  */
-final class Scaler {
+public final class Scaler {
     private Scaler() {
     }
 
@@ -43,7 +43,7 @@ final class Scaler {
         return (int) Math.max(1, Math.min(max, Math.round(size)));
     }
 
-    static void resample(int[] src, int w, int h, int[] dst, int tw, int th, boolean alpha) {
+    public static void resample(int[] src, int w, int h, int[] dst, int tw, int th, boolean alpha) {
         Taps xs = Taps.of(w, tw);
         Taps ys = Taps.of(h, th);
         int channels = alpha ? 4 : 3;

@@ -3,6 +3,9 @@ package dev.flowrun.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.Json;
 import dev.flowrun.auth.AuthService;
+import dev.flowrun.cutout.model.ModelBackgroundRemover;
+import dev.flowrun.cutout.model.ModelThreads;
+import dev.flowrun.cutout.model.SegmentationModel;
 import dev.flowrun.db.Database;
 import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
@@ -39,14 +42,24 @@ final class InProcessPipeline {
     public static void main(String[] args) throws Exception {
         List<Path> files;
         try (var listing = Files.list(Path.of(args[1]))) {
-            files = listing.filter(p -> p.toString().endsWith(".jpg")).sorted().toList();
+            files = listing.filter(p -> p.toString().endsWith(".jpg") || p.toString().endsWith(".png")).sorted()
+                    .toList();
         }
         int threads = Integer.parseInt(args[2]);
-        InProcessPipeline pipeline = ofTemplate(args[0]);
+        // A fourth argument names a segmentation model, loaded as the service loads it (ModelPhase).
+        NodeCatalogue catalogue = args.length > 3 ? NodeCatalogue.standard(new ModelBackgroundRemover(
+                SegmentationModel.load(Path.of(args[3]), null, ModelThreads.of(threads,
+                        Runtime.getRuntime().availableProcessors())))) : NodeCatalogue.standard();
+        InProcessPipeline pipeline = ofTemplate(args[0], catalogue);
         Path out = Files.createTempDirectory("in-process-out");
         try {
             long self = ProcessHandle.current().pid();
-            SteadyState.Warmup warmup = SteadyState.warm(self, pass -> pipeline.itemsPerSecond(
+            // With a model an item costs a second or more and the JIT's share is small from the start: a few
+            // items warm it (ModelPhase warms the service the same way).
+            SteadyState.Warmup warmup = args.length > 3
+                    ? new SteadyState.Warmup(1, 0, pipeline.itemsPerSecond(files.subList(0, ModelPhase.WARMUP),
+                    threads, out))
+                    : SteadyState.warm(self, pass -> pipeline.itemsPerSecond(
                     rotate(files, pass * SteadyState.PASS).subList(0, SteadyState.PASS), threads, out));
             double cpuBefore = ProcessCpu.seconds(self);
             double compilersBefore = ProcessCpu.compilerSeconds(self);
@@ -75,11 +88,11 @@ final class InProcessPipeline {
     }
 
     /** The template exactly as the service stores it, read through the service's own code from a scratch database. */
-    static InProcessPipeline ofTemplate(String name) {
+    static InProcessPipeline ofTemplate(String name, NodeCatalogue catalogue) {
         ObjectMapper mapper = Json.mapper();
         try (Database database = Database.open("jdbc:h2:mem:templates-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1", 2)) {
             new AuthService(database.jdbi(), new Templates(mapper), Clock.systemUTC()).bootstrap("fr_template_reader");
-            var workflows = new WorkflowService(database.jdbi(), mapper, new GraphParser(NodeCatalogue.standard()),
+            var workflows = new WorkflowService(database.jdbi(), mapper, new GraphParser(catalogue),
                     Clock.systemUTC());
             for (Workflow workflow : workflows.list(1)) {
                 if (workflow.name().equals(name)) {

@@ -37,6 +37,7 @@ public final class PerformanceBenchmark {
                 case "throughput" -> ThroughputPhase.run(bench);
                 case "memory" -> MemoryPhase.run(bench);
                 case "fairness" -> FairnessPhase.run(bench);
+                case "model" -> ModelPhase.run(bench);
                 default -> throw new IllegalArgumentException("unknown phase " + phase + "; phases: " + PHASES);
             }
             BenchContext.log("phase %s took %.0f s", phase, (System.nanoTime() - phaseStart) / 1e9);

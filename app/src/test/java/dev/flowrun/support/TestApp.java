@@ -40,7 +40,13 @@ public final class TestApp implements AutoCloseable {
         this.env = env;
         this.catalogue = catalogue;
         this.clock = clock;
-        this.app = App.start(Config.fromEnv(env), catalogue, clock);
+        this.app = startApp();
+    }
+
+    /** With no catalogue given, as the service starts: the standard one, with the model the config names if any. */
+    private App startApp() {
+        Config config = Config.fromEnv(env);
+        return catalogue == null ? App.start(config, clock, key -> { }) : App.start(config, catalogue, clock);
     }
 
     public static TestApp start() {
@@ -49,7 +55,7 @@ public final class TestApp implements AutoCloseable {
 
     /** Starts with test defaults (a known key, an admin token, loopback allowed) overridden by {@code overrides}. */
     public static TestApp start(Map<String, String> overrides) {
-        return start(overrides, NodeCatalogue.standard());
+        return start(overrides, (NodeCatalogue) null);
     }
 
     /** The same with another node catalogue, e.g. one with a node that misbehaves on purpose. */
@@ -59,7 +65,7 @@ public final class TestApp implements AutoCloseable {
 
     /** The same on a clock the test controls ({@link TestClock}). */
     public static TestApp start(Map<String, String> overrides, Clock clock) {
-        return start(overrides, NodeCatalogue.standard(), clock);
+        return start(overrides, null, clock);
     }
 
     private static TestApp start(Map<String, String> overrides, NodeCatalogue catalogue, Clock clock) {
@@ -95,7 +101,7 @@ public final class TestApp implements AutoCloseable {
     /** Stops abruptly (workers interrupted mid-item, as in a crash) and starts again on the same database. */
     public void restart(Duration grace) {
         app.stop(grace);
-        app = App.start(Config.fromEnv(env), catalogue, clock);
+        app = startApp();
     }
 
     public void stopAbruptly() {
@@ -103,7 +109,7 @@ public final class TestApp implements AutoCloseable {
     }
 
     public void startAgain() {
-        app = App.start(Config.fromEnv(env), catalogue, clock);
+        app = startApp();
     }
 
     public Reply get(String path) {

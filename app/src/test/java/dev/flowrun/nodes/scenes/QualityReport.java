@@ -27,7 +27,11 @@ public final class QualityReport {
     private final List<Score> scores = new ArrayList<>();
 
     public static QualityReport run(List<Scene> scenes) throws Exception {
-        NodeCatalogue catalogue = NodeCatalogue.standard();
+        return run(scenes, NodeCatalogue.standard());
+    }
+
+    /** The same through another catalogue's removeBackground, e.g. one with the segmentation model. */
+    public static QualityReport run(List<Scene> scenes, NodeCatalogue catalogue) throws Exception {
         ObjectMapper json = new ObjectMapper();
         QualityReport report = new QualityReport();
         for (Scene scene : scenes) {

@@ -1,0 +1,96 @@
+package dev.flowrun.cutout.model;
+
+import dev.flowrun.nodes.AlphaBlur;
+import dev.flowrun.nodes.EdgeMatte;
+import dev.flowrun.nodes.Pixels;
+import java.awt.image.BufferedImage;
+
+/**
+ * Writes the cut-out at the picture's own size, row by row from the working grid's planes: alpha from the guided
+ * filter's coefficients and the pixel's own colour, the colour of partly covered pixels cleaned of the old
+ * backdrop, then {@code feather}. Beside the result it allocates one row per plane, and a byte per pixel only when
+ * feathering blurs the alpha.
+ */
+final class FullSizeCutout {
+    /** Coverage within half a level of 0 or 1 counts as none or full. */
+    private static final float HALF_LEVEL = 0.5f / 255;
+
+    private FullSizeCutout() {
+    }
+
+    static BufferedImage compose(int[] src, int w, int h, boolean hasAlpha, GuidedFilter.Coefficients c,
+                                 ColourEstimate colours, int gw, int gh, int feather) {
+        float[][] planes = new float[10][];
+        planes[0] = c.ar();
+        planes[1] = c.ag();
+        planes[2] = c.ab();
+        planes[3] = c.b();
+        System.arraycopy(colours.planes, 0, planes, 4, 6);
+        PlaneRows rows = new PlaneRows(planes, gw, gh, w, h);
+        BufferedImage result = Pixels.create(w, h, true);
+        int[] out = Pixels.data(result);
+        for (int y = 0; y < h; y++) {
+            rows.seek(y);
+            for (int x = 0, i = y * w; x < w; x++, i++) {
+                int o = hasAlpha ? ModelInput.overWhite(src[i]) : src[i];
+                float a = rows.at(0, x) * (o >> 16 & 0xFF) / 255f + rows.at(1, x) * (o >> 8 & 0xFF) / 255f
+                        + rows.at(2, x) * (o & 0xFF) / 255f + rows.at(3, x);
+                int subject = rgb(rows, 4, x);
+                int rgb;
+                int alpha;
+                if (a >= 1 - HALF_LEVEL) {
+                    alpha = 255;
+                    rgb = src[i];
+                } else if (a <= HALF_LEVEL) {
+                    alpha = 0;
+                    rgb = subject; // seen only if feathering spreads the edge outward
+                } else {
+                    alpha = Math.round(255 * a);
+                    rgb = EdgeMatte.decontaminate(src[i], subject, rgb(rows, 7, x), a);
+                }
+                if (feather == 0) {
+                    alpha = alpha >= 128 ? 255 : 0;
+                }
+                out[i] = alpha << 24 | (rgb & 0xFFFFFF);
+            }
+        }
+        if (feather > 1) {
+            blurAlpha(out, w, h, feather - 1);
+        }
+        finish(out, src, hasAlpha);
+        return result;
+    }
+
+    private static int rgb(PlaneRows rows, int first, int x) {
+        int r = clamp(rows.at(first, x));
+        int g = clamp(rows.at(first + 1, x));
+        int b = clamp(rows.at(first + 2, x));
+        return 0xFF000000 | r << 16 | g << 8 | b;
+    }
+
+    private static int clamp(float v) {
+        return Math.max(0, Math.min(255, Math.round(v)));
+    }
+
+    private static void blurAlpha(int[] out, int w, int h, int radius) {
+        byte[] alpha = new byte[out.length];
+        for (int i = 0; i < out.length; i++) {
+            alpha[i] = (byte) (out[i] >>> 24);
+        }
+        alpha = AlphaBlur.of(alpha, w, h, radius);
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (alpha[i] & 0xFF) << 24 | (out[i] & 0xFFFFFF);
+        }
+    }
+
+    /** The input's own transparency multiplies the matte; fully transparent pixels become 0 as elsewhere. */
+    private static void finish(int[] out, int[] src, boolean hasAlpha) {
+        for (int i = 0; i < out.length; i++) {
+            int a = out[i] >>> 24;
+            if (hasAlpha) {
+                a = (a * (src[i] >>> 24) + 127) / 255;
+            }
+            out[i] = a == 0 ? 0 : a << 24 | (out[i] & 0xFFFFFF);
+        }
+    }
+}

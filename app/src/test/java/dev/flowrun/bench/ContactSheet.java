@@ -1,0 +1,60 @@
+package dev.flowrun.bench;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.imageio.ImageIO;
+
+/** Rows of pictures side by side, each scaled into a square cell, cut-outs over a checkerboard: for a person. */
+final class ContactSheet {
+    private final int cell;
+    private final List<BufferedImage[]> rows = new ArrayList<>();
+
+    ContactSheet(int cell) {
+        this.cell = cell;
+    }
+
+    ContactSheet row(BufferedImage... pictures) {
+        rows.add(pictures);
+        return this;
+    }
+
+    void write(Path file) throws java.io.IOException {
+        int columns = rows.stream().mapToInt(r -> r.length).max().orElse(1);
+        BufferedImage sheet = new BufferedImage(columns * cell, rows.size() * cell, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = sheet.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, sheet.getWidth(), sheet.getHeight());
+        for (int r = 0; r < rows.size(); r++) {
+            for (int c = 0; c < rows.get(r).length; c++) {
+                BufferedImage p = rows.get(r)[c];
+                double s = Math.min((double) (cell - 4) / p.getWidth(), (double) (cell - 4) / p.getHeight());
+                int w = (int) Math.round(p.getWidth() * s);
+                int h = (int) Math.round(p.getHeight() * s);
+                int x = c * cell + (cell - w) / 2;
+                int y = r * cell + (cell - h) / 2;
+                if (p.getColorModel().hasAlpha()) {
+                    checkerboard(g, x, y, w, h);
+                }
+                g.drawImage(p, x, y, w, h, null);
+            }
+        }
+        g.dispose();
+        ImageIO.write(sheet, "png", file.toFile());
+    }
+
+    private static void checkerboard(Graphics2D g, int x, int y, int w, int h) {
+        int square = 8;
+        for (int j = 0; j < h; j += square) {
+            for (int i = 0; i < w; i += square) {
+                g.setColor((i / square + j / square) % 2 == 0 ? new Color(0xCCCCCC) : Color.WHITE);
+                g.fillRect(x + i, y + j, Math.min(square, w - i), Math.min(square, h - j));
+            }
+        }
+    }
+}

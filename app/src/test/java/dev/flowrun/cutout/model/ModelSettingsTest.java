@@ -1,0 +1,79 @@
+package dev.flowrun.cutout.model;
+
+import static dev.flowrun.support.ApiAssertions.assertError;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.flowrun.App;
+import dev.flowrun.Config;
+import dev.flowrun.support.Reply;
+import dev.flowrun.support.TestApp;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Contract §1 FLOWRUN_BG_MODEL and §4 removeBackground {@code method}, over HTTP (the 320² stand-in model). */
+class ModelSettingsTest {
+    @TempDir
+    Path dir;
+
+    static String workflow(String removeBackgroundData) {
+        return """
+                {"name": "cut", "graph": {"nodes": [
+                  {"id": "in", "type": "imageInput"},
+                  {"id": "cut", "type": "removeBackground", "data": %s},
+                  {"id": "out", "type": "output", "data": {"format": "png"}}],
+                 "edges": [{"source": "in", "target": "cut"}, {"source": "cut", "target": "out"}]}}"""
+                .formatted(removeBackgroundData);
+    }
+
+    @Test
+    void methodModelIsRefusedWhenNoModelIsConfigured() {
+        try (TestApp app = TestApp.start()) {
+            var error = assertError(app.post("/workflows", workflow("{\"method\": \"model\"}")), 400,
+                    "invalid_workflow");
+            assertThat(error.path("message").asText()).contains("method").contains("FLOWRUN_BG_MODEL");
+            assertThat(app.post("/workflows", workflow("{\"method\": \"auto\"}")).status()).isEqualTo(201);
+            assertThat(app.post("/workflows", workflow("{\"method\": \"classic\", \"tolerance\": 20}")).status())
+                    .isEqualTo(201);
+            assertError(app.post("/workflows", workflow("{\"method\": \"neural\"}")), 400, "invalid_workflow");
+            assertError(app.post("/workflows", workflow("{\"method\": 1}")), 400, "invalid_workflow");
+        }
+    }
+
+    @Test
+    void aModelFetchedIntoTheDataDirectoryIsUsedWithNoSetting() throws Exception {
+        Path data = Files.createDirectories(dir.resolve("data"));
+        Files.createDirectories(ModelStore.folder(data));
+        Files.write(ModelStore.defaultModel(data), TinyOnnx.channelMean(320));
+        try (TestApp app = TestApp.start(Map.of("FLOWRUN_DATA_DIR", data.toString()))) {
+            Reply saved = app.post("/workflows", workflow("{\"method\": \"model\"}"));
+            assertThat(saved.status()).as(saved.toString()).isEqualTo(201);
+        }
+    }
+
+    @Test
+    void anUnusableModelFileStopsStartUpBeforeAnythingIsMade() throws Exception {
+        Path garbage = Files.writeString(dir.resolve("model.onnx"), "this is not an ONNX model");
+        Path data = dir.resolve("data");
+        Config config = Config.fromEnv(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_DATA_DIR", data.toString(),
+                "FLOWRUN_BG_MODEL", garbage.toString()));
+        assertThatThrownBy(() -> App.start(config)).isInstanceOf(ModelUnavailable.class)
+                .hasMessageContaining(garbage.toString()).hasMessageNotContaining("\n");
+        assertThat(data).doesNotExist(); // no database, so no workspace and no key: the next start prints the key
+        Config missing = Config.fromEnv(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_DATA_DIR", data.toString(),
+                "FLOWRUN_BG_MODEL", dir.resolve("nowhere.onnx").toString()));
+        assertThatThrownBy(() -> App.start(missing)).isInstanceOf(ModelUnavailable.class)
+                .hasMessageContaining("nowhere.onnx");
+    }
+
+    @Test
+    void aBadFamilySettingStopsStartUpNamingTheVariable() {
+        assertThatThrownBy(() -> Config.fromEnv(Map.of("FLOWRUN_BG_MODEL_FAMILY", "size=12")))
+                .isInstanceOf(Config.ConfigException.class).hasMessageContaining("FLOWRUN_BG_MODEL_FAMILY");
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_BG_MODEL_FAMILY", "u2net")).bgModelFamily())
+                .isEqualTo(ModelFamily.U2NET);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.flowrun.cutout.model;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Real photographs from Debian packages, never generated: scikit-image's sample data, OpenCV's documentation
+ * examples and matplotlib's sample data. Each package is unpacked (not installed: they would bring SciPy and the
+ * like along) into {@code <cache>/photos/<package>}, by {@code .ci/run} or, on first use, here with the same two
+ * commands ({@code apt-get download}, {@code dpkg-deb -x}); an installed package is used where it is.
+ */
+public final class Photos {
+    public enum Source {
+        SKIMAGE("python3-skimage", "usr/lib/python3/dist-packages/skimage/data"),
+        OPENCV("opencv-doc", "usr/share/doc/opencv-doc/examples"),
+        MATPLOTLIB("python-matplotlib-data", "usr/share/matplotlib/mpl-data/sample_data");
+
+        final String debian;
+        final String root;
+
+        Source(String debian, String root) {
+            this.debian = debian;
+            this.root = root;
+        }
+    }
+
+    private Photos() {
+    }
+
+    /** The photo {@code name} (a path under the package's root folder), unpacking its package if needed. */
+    public static synchronized Path get(Source source, String name) {
+        Path installed = Path.of("/").resolve(source.root).resolve(name);
+        if (Files.isRegularFile(installed)) {
+            return installed;
+        }
+        Path unpacked = TestCache.folder().resolve("photos").resolve(source.debian);
+        Path file = unpacked.resolve(source.root).resolve(name);
+        if (!Files.isRegularFile(file)) {
+            unpack(source.debian, unpacked);
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new AssertionError("the Debian package " + source.debian + " has no " + source.root + "/" + name);
+        }
+        return file;
+    }
+
+    private static void unpack(String debian, Path into) {
+        try {
+            Path work = Files.createTempDirectory("flowrun-deb");
+            run(work, "apt-get", "download", debian);
+            try (var debs = Files.list(work)) {
+                for (Path deb : debs.filter(p -> p.toString().endsWith(".deb")).toList()) {
+                    run(work, "dpkg-deb", "-x", deb.toString(), into.toString());
+                }
+            }
+        } catch (IOException | InterruptedException e) {
+            throw new AssertionError("no photos for the model tests: could not unpack the Debian package " + debian
+                    + " into " + into + " (" + e.getMessage() + "); on Debian run .ci/run once, or: apt-get update && "
+                    + "apt-get download " + debian + " && dpkg-deb -x " + debian + "_*.deb " + into);
+        }
+    }
+
+    private static void run(Path dir, String... command) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of(command));
+        Process p = new ProcessBuilder(args).directory(dir.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
+            throw new IOException(String.join(" ", command) + " failed: " + output.strip());
+        }
+    }
+}
