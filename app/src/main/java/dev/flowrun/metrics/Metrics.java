@@ -92,8 +92,9 @@ public final class Metrics {
 
     /** An item a worker ran, with the time it took. */
     public void itemFinished(ItemStatus status, long nanos) {
-        itemsFinished.get(status).increment();
+        // Timed first: a scrape that sees the item counted also sees its time.
         itemSeconds.record(nanos, TimeUnit.NANOSECONDS);
+        itemsFinished.get(status).increment();
     }
 
     /** Items that ended without a worker (queued when their run was cancelled). */
