@@ -68,7 +68,7 @@ public final class WorkBudget implements AutoCloseable {
 
     /** Called from any thread: the item stops at its next check. The first reason given is the one reported. */
     public void cancel(String why) {
-        if (cancelledBecause == null) {
+        if (this != NONE && cancelledBecause == null) {
             cancelledBecause = why;
         }
     }
