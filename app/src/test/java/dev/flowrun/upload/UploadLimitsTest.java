@@ -14,10 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,9 +43,15 @@ class UploadLimitsTest {
                 .json().path("id").asLong();
     }
 
+    /** This test's data directory holds some 170 MB of generated files: not left behind in /tmp. */
     @AfterAll
-    static void stop() {
+    static void stop() throws IOException {
         app.close();
+        try (Stream<Path> paths = Files.walk(app.dataDir())) {
+            for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(path);
+            }
+        }
     }
 
     @Test
