@@ -36,7 +36,9 @@ public final class MainProcess implements AutoCloseable {
             // The quickest JVM start: the service does little work here, and CI is two busy cores.
             var builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
-                    "-cp", System.getProperty("java.class.path"), "dev.flowrun.Main")
+                    "-cp", System.getProperty("java.class.path"),
+                    // The service's own logging (standard output), not the tests' (a file).
+                    "-Dlogback.configurationFile=logback.xml", "dev.flowrun.Main")
                     .redirectOutput(out.toFile()).redirectError(err.toFile());
             builder.environment().keySet().removeIf(name -> name.startsWith("FLOWRUN_"));
             builder.environment().put("FLOWRUN_WORKERS", "1");
