@@ -124,7 +124,7 @@ public final class App {
             var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
                     signer, archives, thumbnails, new WebhookStatusService(jdbi), config.adminToken(), publicUrl,
-                    database::flushCommits, registry,
+                    registry,
                     new IdempotentCreate(jdbi, runs, views, clock),
                     new RunRetries(jdbi, mapper, views, store, engine.queue(), clock),
                     new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock), new DeletedFiles(jdbi)),
@@ -188,7 +188,6 @@ public final class App {
             app.sweeper.start();
             app.http.start(app.host, app.port);
             app.firstKey = app.auth.bootstrap(config.apiKey(), showNewKey);
-            app.database.flushCommits();
         } catch (RuntimeException e) {
             app.stop(Duration.ZERO);
             throw e;

@@ -22,7 +22,6 @@ import java.net.BindException;
 import java.util.Locale;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -30,7 +29,6 @@ import java.util.concurrent.TimeUnit;
 public final class HttpServer {
     /** Long enough for any start-up step after the bind; a request is never held longer than this. */
     private static final long READY_WAIT_SECONDS = 60;
-    private static final Set<String> READS = Set.of("GET", "HEAD", "OPTIONS");
     private final Javalin javalin;
     private final CountDownLatch ready = new CountDownLatch(1);
 
@@ -58,12 +56,6 @@ public final class HttpServer {
             config.requestLogger.http(httpMetrics::record);
             config.routes.beforeMatched("/workflows*", ctx ->
                     ctx.attribute(Requests.CALLER, services.auth().authenticate(ctx.header("Authorization"))));
-            // A write is answered once it is on disk: a crash right after a 2xx must not undo what it acknowledged.
-            config.routes.after(ctx -> {
-                if (!READS.contains(ctx.method().name()) && ctx.statusCode() < 400) {
-                    services.flushCommits().run();
-                }
-            });
             config.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok")));
             httpMetrics.register(config.routes);
             docsRoutes.register(config.routes);
@@ -117,7 +109,7 @@ public final class HttpServer {
     public record Services(AuthService auth, WorkflowService workflows, WorkflowRequests workflowRequests,
                            RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
                            Thumbnails thumbnails, WebhookStatusService webhookStatus, String adminToken,
-                           String publicUrl, Runnable flushCommits, PrometheusMeterRegistry metrics,
+                           String publicUrl, PrometheusMeterRegistry metrics,
                            IdempotentCreate creates, RunRetries retries, Uploads uploads, DeletedFiles deletedFiles) {
     }
 }
