@@ -24,14 +24,17 @@ public final class Engine {
     private final WorkerPool pool;
     private final ZipIngestPool zips;
     private final Recovery recovery;
+    private final NodeStateWriter nodeStates;
 
     public Engine(int workers, Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views,
                   InputFetcher fetcher, ZipDownloader zipDownloader, ZipScanner zipScanner, ImageDecoder decoder,
                   FileStore store, Clock clock, LongConsumer onRunFinished, RunFinishedListener finishedListener,
                   Duration itemTimeout, Metrics metrics) {
         this.pool = new WorkerPool(workers, fetcher::cancelAll);
+        this.nodeStates = new NodeStateWriter(jdbi, mapper, clock);
         this.pool.executor(new ItemExecutor(jdbi, mapper, new RunGraphs(jdbi, workflows), views, fetcher, decoder,
-                store, clock, onRunFinished, pool::stopping, finishedListener, pool.running(), itemTimeout, metrics));
+                store, clock, onRunFinished, pool::stopping, finishedListener, pool.running(), itemTimeout, metrics,
+                nodeStates));
         this.zips = new ZipIngestPool(ZIP_THREADS, zipDownloader::cancelAll);
         this.zips.ingestion(new ZipIngestion(jdbi, mapper, workflows, store, zipDownloader, zipScanner, pool,
                 finishedListener, clock, zips::stopping));
@@ -53,6 +56,7 @@ public final class Engine {
 
     public void start() {
         recovery.resume(pool, zips);
+        nodeStates.start();
         pool.start();
         zips.start();
     }
@@ -61,5 +65,6 @@ public final class Engine {
     public void stop(Duration grace) {
         zips.stop(grace);
         pool.stop(grace);
+        nodeStates.close();
     }
 }

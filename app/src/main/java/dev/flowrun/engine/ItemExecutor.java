@@ -49,11 +49,12 @@ final class ItemExecutor {
     private final RunningItems running;
     private final Duration itemTimeout;
     private final Metrics metrics;
+    private final NodeStateWriter nodeStates;
 
     ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
                  ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
                  BooleanSupplier stopping, RunFinishedListener finishedListener, RunningItems running,
-                 Duration itemTimeout, Metrics metrics) {
+                 Duration itemTimeout, Metrics metrics, NodeStateWriter nodeStates) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.graphs = graphs;
@@ -68,6 +69,7 @@ final class ItemExecutor {
         this.running = running;
         this.itemTimeout = itemTimeout;
         this.metrics = metrics;
+        this.nodeStates = nodeStates;
     }
 
     /**
@@ -92,7 +94,16 @@ final class ItemExecutor {
         long started = System.nanoTime();
         Graph graph = graphs.of(task.runId());
         Map<String, ItemInput> inputs = views.inputs(item);
-        var recorder = new NodeStateRecorder(jdbi, mapper, clock, item.id());
+        NodeStateRecorder recorder = nodeStates.open(item.id());
+        try {
+            execute(task, item, graph, inputs, recorder, started);
+        } finally {
+            nodeStates.closed(recorder);
+        }
+    }
+
+    private void execute(ItemTask task, ItemRow item, Graph graph, Map<String, ItemInput> inputs,
+                         NodeStateRecorder recorder, long started) throws InterruptedIOException {
         var syncs = new ItemFileSyncs(store);
         ItemOutcome outcome;
         try {
@@ -123,14 +134,14 @@ final class ItemExecutor {
             LOG.error("run {} item {}: its files could not be synced to disk", task.runId(), item.id(), e);
             outcome.fail("node_failed", "the item's files could not be saved to disk: " + e.getMessage());
         }
-        finish(task.runId(), item.id(), graph, outcome, started);
+        finish(task.runId(), item.id(), graph, outcome, recorder, started);
     }
 
     /** Records an item as failed when its worker met something it could not handle at all. */
     void failUnexpectedly(ItemTask task, Throwable cause) {
         var outcome = new ItemOutcome();
         outcome.fail("node_failed", "the item could not be processed: " + cause);
-        finish(task.runId(), task.itemId(), graphs.of(task.runId()), outcome, System.nanoTime());
+        finish(task.runId(), task.itemId(), graphs.of(task.runId()), outcome, null, System.nanoTime());
     }
 
     private Optional<ItemRow> claim(ItemTask task) {
@@ -146,10 +157,15 @@ final class ItemExecutor {
         });
     }
 
-    private void finish(long runId, long itemId, Graph graph, ItemOutcome outcome, long started) {
+    /** {@code recorder} null: the item's node states are left as they are. */
+    private void finish(long runId, long itemId, Graph graph, ItemOutcome outcome, NodeStateRecorder recorder,
+                        long started) {
         Instant now = now();
         int outputs = outcome.outputs().size();
         FinishResult result = jdbi.inTransaction(handle -> {
+            if (recorder != null) {
+                recorder.writeUnwritten(handle);
+            }
             boolean ok = !outcome.failed();
             if (!ItemStatements.countItem(handle, runId, ok, outputs, now)) {
                 ItemStatements.finishItem(handle, itemId, "cancelled", null, null, now);

@@ -4,6 +4,7 @@ import dev.flowrun.run.ItemRow;
 import dev.flowrun.run.OutputRow;
 import dev.flowrun.run.RunDao;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -58,29 +59,20 @@ final class ItemStatements {
                 .bind("itemId", itemId).map(new ItemRow.Mapper()).findOne();
     }
 
-    static void startNode(Handle handle, long itemId, String nodeId, Instant now) {
-        handle.createUpdate("""
-                        UPDATE node_states SET status = 'running', started_at = :now
-                        WHERE item_id = :itemId AND node_id = :nodeId""")
-                .bind("itemId", itemId).bind("nodeId", nodeId).bind("now", now).execute();
+    /** Each node's whole state as recorded; a node left out keeps the state it has. */
+    static void writeNodeStates(Handle handle, long itemId, Collection<NodeStateRecorder.NodeStateChange> changes) {
+        PreparedBatch batch = handle.prepareBatch("""
+                UPDATE node_states
+                SET status = :status, file_keys = :fileKeys, started_at = :startedAt, finished_at = :finishedAt
+                WHERE item_id = :itemId AND node_id = :nodeId""");
+        for (NodeStateRecorder.NodeStateChange change : changes) {
+            batch.bind("itemId", itemId).bind("nodeId", change.nodeId()).bind("status", change.status())
+                    .bind("fileKeys", change.fileKeys()).bindByType("startedAt", change.startedAt(), Instant.class)
+                    .bindByType("finishedAt", change.finishedAt(), Instant.class).add();
+        }
+        batch.execute();
     }
 
-    static void finishNode(Handle handle, long itemId, String nodeId, String status, String fileKeys, Instant now) {
-        handle.createUpdate("""
-                        UPDATE node_states SET status = :status, file_keys = :fileKeys, finished_at = :now
-                        WHERE item_id = :itemId AND node_id = :nodeId""")
-                .bind("itemId", itemId).bind("nodeId", nodeId).bind("status", status).bind("fileKeys", fileKeys)
-                .bind("now", now).execute();
-    }
-
-    static void skipNode(Handle handle, long itemId, String nodeId) {
-        handle.createUpdate("""
-                        UPDATE node_states SET status = 'skipped'
-                        WHERE item_id = :itemId AND node_id = :nodeId AND status = 'pending'""")
-                .bind("itemId", itemId).bind("nodeId", nodeId).execute();
-    }
-
-    /** Counts a finished item into its run; false means the run is no longer running (it was cancelled). */
     static boolean countItem(Handle handle, long runId, boolean ok, int outputs, Instant now) {
         return handle.createUpdate("""
                         UPDATE runs SET completed_items = completed_items + :completed,
