@@ -2,11 +2,11 @@ package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.input.zip.ZipDownloader;
 import dev.flowrun.input.zip.ZipScanner;
 import dev.flowrun.metrics.Metrics;
-import dev.flowrun.nodes.ImageDecoder;
 import dev.flowrun.run.ItemQueue;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunViews;

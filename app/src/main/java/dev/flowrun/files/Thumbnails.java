@@ -2,8 +2,8 @@ package dev.flowrun.files;
 
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
-import dev.flowrun.nodes.ImageRejected;
-import dev.flowrun.nodes.Thumbnailer;
+import dev.flowrun.imaging.ImageRejected;
+import dev.flowrun.imaging.Thumbnailer;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.flowrun.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
+import dev.flowrun.imaging.Remap;
 import java.awt.image.BufferedImage;
 
 /**

@@ -1,7 +1,8 @@
 package dev.flowrun.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
+import dev.flowrun.imaging.Colors;
+import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 
 /** {@code fill}: composites the image over an opaque {@code color}, giving an image without alpha. */

@@ -1,7 +1,7 @@
 package dev.flowrun.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
+import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 
 /** {@code grayscale}: replaces each colour by its luma (Rec. 601 weights), keeping alpha. */

@@ -1,5 +1,7 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.cutout.BackgroundRemover;
+import dev.flowrun.cutout.classic.FloodFillBackgroundRemover;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;

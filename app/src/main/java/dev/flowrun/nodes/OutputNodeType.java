@@ -1,18 +1,20 @@
 package dev.flowrun.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
+import dev.flowrun.imaging.Colors;
+import dev.flowrun.imaging.Pixels;
+import dev.flowrun.imaging.PngEncoder;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Iterator;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageOutputStream;
 import javax.imageio.stream.MemoryCacheImageOutputStream;
-import java.awt.image.BufferedImage;
-import java.awt.image.DataBufferByte;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.util.Iterator;
 
 /**
  * {@code output}: encodes the result as {@code png} (default, keeps alpha) or {@code jpeg} at {@code quality}
@@ -38,7 +40,7 @@ public final class OutputNodeType implements NodeType {
         return format.equals("png") ? new Png() : new Jpeg(quality);
     }
 
-    record Png() implements OutputNode {
+    public record Png() implements OutputNode {
         @Override
         public String extension() {
             return "png";
@@ -57,7 +59,7 @@ public final class OutputNodeType implements NodeType {
         }
     }
 
-    record Jpeg(int quality) implements OutputNode {
+    public record Jpeg(int quality) implements OutputNode {
         @Override
         public String extension() {
             return "jpg";

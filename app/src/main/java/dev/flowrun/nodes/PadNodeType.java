@@ -1,7 +1,9 @@
 package dev.flowrun.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
+import dev.flowrun.imaging.Colors;
+import dev.flowrun.imaging.Pixels;
+import dev.flowrun.imaging.Scaler;
 import java.awt.image.BufferedImage;
 import java.util.Arrays;
 

@@ -1,7 +1,8 @@
 package dev.flowrun.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
+import dev.flowrun.imaging.Remap;
+import dev.flowrun.imaging.Scaler;
 import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
 

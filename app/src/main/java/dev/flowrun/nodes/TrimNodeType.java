@@ -1,7 +1,8 @@
 package dev.flowrun.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
+import dev.flowrun.imaging.Pixels;
+import dev.flowrun.imaging.Remap;
 import java.awt.image.BufferedImage;
 
 /**
@@ -11,7 +12,7 @@ import java.awt.image.BufferedImage;
  */
 public final class TrimNodeType implements NodeType {
     /** Alpha at or below this is treated as empty: soft shadows and resampling leave faint noise. */
-    static final int ALPHA_THRESHOLD = 8;
+    public static final int ALPHA_THRESHOLD = 8;
     /** Largest per-channel difference from the border colour still counted as background (JPEG noise). */
     static final int COLOUR_TOLERANCE = 20;
 

@@ -1,10 +1,8 @@
 package dev.flowrun.bench;
 
-import dev.flowrun.nodes.ImageDecoder;
+import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.nodes.OutputNode;
 import dev.flowrun.nodes.TransformNode;
-
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
@@ -19,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.imageio.ImageIO;
 
 /**
  * Image speed on 1600×1200 camera-like JPEGs of product shots: per stage (decode, every node, encode) the

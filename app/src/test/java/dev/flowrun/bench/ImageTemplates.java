@@ -1,11 +1,10 @@
 package dev.flowrun.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.flowrun.nodes.ImageDecoder;
+import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.nodes.OutputNode;
 import dev.flowrun.nodes.TransformNode;
-
 import java.awt.image.BufferedImage;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;

@@ -7,7 +7,7 @@ import dev.flowrun.cutout.model.ModelBackgroundRemover;
 import dev.flowrun.cutout.model.ModelThreads;
 import dev.flowrun.cutout.model.SegmentationModel;
 import dev.flowrun.db.Database;
-import dev.flowrun.nodes.ImageDecoder;
+import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.nodes.OutputNode;
 import dev.flowrun.nodes.TransformNode;

@@ -1,14 +1,14 @@
 package dev.flowrun.bench;
 
+import dev.flowrun.cutout.BackgroundRemover;
+import dev.flowrun.cutout.classic.FloodFillBackgroundRemover;
 import dev.flowrun.cutout.model.HandChecked;
-import dev.flowrun.cutout.model.ModelBackgroundRemover;
 import dev.flowrun.cutout.model.ModelBackgroundRemover.Edges;
-import dev.flowrun.cutout.model.Photos;
+import dev.flowrun.cutout.model.ModelBackgroundRemover;
 import dev.flowrun.cutout.model.Photos.Source;
+import dev.flowrun.cutout.model.Photos;
 import dev.flowrun.cutout.model.SegmentationModel;
-import dev.flowrun.nodes.BackgroundRemover;
-import dev.flowrun.nodes.FloodFillBackgroundRemover;
-import dev.flowrun.nodes.ImageDecoder;
+import dev.flowrun.imaging.ImageDecoder;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.List;

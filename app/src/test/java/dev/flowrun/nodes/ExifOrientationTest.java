@@ -1,17 +1,18 @@
 package dev.flowrun.nodes;
 
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import static dev.flowrun.nodes.TestSupport.colourDistance;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flowrun.imaging.ExifOrientation;
+import dev.flowrun.imaging.ImageDecoder;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static dev.flowrun.nodes.TestSupport.colourDistance;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class ExifOrientationTest {
     private static final int RED = 0xFFFF0000;

@@ -1,11 +1,12 @@
 package dev.flowrun.nodes;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import static dev.flowrun.nodes.TestSupport.colourDistance;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
-import javax.imageio.ImageIO;
+import dev.flowrun.imaging.ImageDecoder;
+import dev.flowrun.imaging.ImageRejected;
 import java.awt.Transparency;
 import java.awt.color.ColorSpace;
 import java.awt.image.BufferedImage;
@@ -21,11 +22,11 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.zip.CRC32;
-
-import static dev.flowrun.nodes.TestSupport.colourDistance;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.fail;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ImageDecoderTest {
     private static final ImageDecoder DECODER = new ImageDecoder(50_000_000L);

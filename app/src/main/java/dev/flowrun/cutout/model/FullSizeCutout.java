@@ -1,8 +1,8 @@
 package dev.flowrun.cutout.model;
 
-import dev.flowrun.nodes.AlphaBlur;
-import dev.flowrun.nodes.EdgeMatte;
-import dev.flowrun.nodes.Pixels;
+import dev.flowrun.cutout.classic.AlphaBlur;
+import dev.flowrun.cutout.classic.EdgeMatte;
+import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 
 /**

@@ -1,9 +1,9 @@
 package dev.flowrun.cutout.model;
 
 import ai.onnxruntime.OrtException;
-import dev.flowrun.nodes.BackgroundRemover;
+import dev.flowrun.cutout.BackgroundRemover;
+import dev.flowrun.imaging.Pixels;
 import dev.flowrun.nodes.NodeFailure;
-import dev.flowrun.nodes.Pixels;
 import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
 

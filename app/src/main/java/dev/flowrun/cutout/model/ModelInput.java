@@ -1,6 +1,6 @@
 package dev.flowrun.cutout.model;
 
-import dev.flowrun.nodes.Scaler;
+import dev.flowrun.imaging.Scaler;
 
 /**
  * What the model and the edge steps see of a picture: small copies, never full-size float arrays (a 50 MP input

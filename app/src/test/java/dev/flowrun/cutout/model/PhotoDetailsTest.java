@@ -3,7 +3,7 @@ package dev.flowrun.cutout.model;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.cutout.model.Photos.Source;
-import dev.flowrun.nodes.ImageDecoder;
+import dev.flowrun.imaging.ImageDecoder;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.OptionalInt;

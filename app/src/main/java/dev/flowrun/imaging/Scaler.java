@@ -1,0 +1,171 @@
+package dev.flowrun.imaging;
+
+import dev.flowrun.nodes.NodeFailure;
+import dev.flowrun.work.WorkBudget;
+import java.awt.image.BufferedImage;
+import java.util.Arrays;
+
+/**
+ * Separable resampling with a triangle (tent) filter: bilinear when enlarging and, when shrinking, a tent
+ * widened to the scale factor so every source pixel contributes (no nearest-neighbour aliasing or moiré).
+ * Works in premultiplied alpha so transparent pixels' arbitrary colours cannot bleed into visible edges.
+ * Rows are produced one at a time (vertical pass into a single float row, then horizontal), so memory beyond the
+ * source and result is one row.
+ */
+public final class Scaler {
+    private Scaler() {
+    }
+
+    /** A new image of exactly {@code width}×{@code height}, keeping alpha if the source has it. */
+    public static BufferedImage scale(BufferedImage source, int width, int height) throws NodeFailure {
+        Pixels.checkResultSize(width, height);
+        int w = source.getWidth();
+        int h = source.getHeight();
+        boolean alpha = Pixels.hasAlpha(source);
+        if (w == width && h == height) {
+            return Pixels.copy(source);
+        }
+        BufferedImage result = Pixels.create(width, height, alpha);
+        resample(Pixels.readOnly(source), w, h, Pixels.data(result), width, height, alpha);
+        return result;
+    }
+
+    /** Scales down (never up) to fit inside {@code boxW}×{@code boxH}, keeping the aspect ratio. */
+    public static BufferedImage fitInside(BufferedImage source, int boxW, int boxH) throws NodeFailure {
+        int w = source.getWidth();
+        int h = source.getHeight();
+        double s = Math.min(1.0, Math.min((double) boxW / w, (double) boxH / h));
+        return scale(source, clampRound(w * s, boxW), clampRound(h * s, boxH));
+    }
+
+    /** Rounds a scaled size, never below 1 or above {@code max}. */
+    public static int clampRound(double size, int max) {
+        return (int) Math.max(1, Math.min(max, Math.round(size)));
+    }
+
+    public static void resample(int[] src, int w, int h, int[] dst, int tw, int th, boolean alpha) {
+        Taps xs = Taps.of(w, tw);
+        Taps ys = Taps.of(h, th);
+        int channels = alpha ? 4 : 3;
+        float[] row = new float[w * channels];
+        for (int y = 0; y < th; y++) {
+            WorkBudget.check();
+            Arrays.fill(row, 0f);
+            for (int t = ys.offset[y], end = ys.offset[y + 1]; t < end; t++) {
+                accumulateRow(src, ys.index[t] * w, w, ys.weight[t], row, alpha);
+            }
+            int out = y * tw;
+            for (int x = 0; x < tw; x++) {
+                float a = 0, r = 0, g = 0, b = 0;
+                for (int t = xs.offset[x], end = xs.offset[x + 1]; t < end; t++) {
+                    int i = xs.index[t] * channels;
+                    float wt = xs.weight[t];
+                    r += row[i] * wt;
+                    g += row[i + 1] * wt;
+                    b += row[i + 2] * wt;
+                    if (alpha) {
+                        a += row[i + 3] * wt;
+                    }
+                }
+                dst[out + x] = alpha
+                        ? unpremultiply(r, g, b, a)
+                        : 0xFF000000 | clamp(r) << 16 | clamp(g) << 8 | clamp(b);
+            }
+        }
+    }
+
+    /** Adds one source row, weighted, into the float row (premultiplied when {@code alpha}). */
+    private static void accumulateRow(int[] src, int start, int w, float weight, float[] row, boolean alpha) {
+        if (!alpha) {
+            for (int x = 0, i = 0; x < w; x++, i += 3) {
+                int p = src[start + x];
+                row[i] += (p >> 16 & 0xFF) * weight;
+                row[i + 1] += (p >> 8 & 0xFF) * weight;
+                row[i + 2] += (p & 0xFF) * weight;
+            }
+            return;
+        }
+        for (int x = 0, i = 0; x < w; x++, i += 4) {
+            int p = src[start + x];
+            int a = p >>> 24;
+            if (a == 0) {
+                continue;
+            }
+            float wa = weight * a / 255f;
+            row[i] += (p >> 16 & 0xFF) * wa;
+            row[i + 1] += (p >> 8 & 0xFF) * wa;
+            row[i + 2] += (p & 0xFF) * wa;
+            row[i + 3] += a * weight;
+        }
+    }
+
+    private static int unpremultiply(float r, float g, float b, float a) {
+        int ai = clamp(a);
+        if (ai == 0) {
+            return 0;
+        }
+        float k = 255f / a;
+        return ai << 24 | clamp(r * k) << 16 | clamp(g * k) << 8 | clamp(b * k);
+    }
+
+    private static int clamp(float v) {
+        int i = Math.round(v);
+        return i < 0 ? 0 : Math.min(255, i);
+    }
+
+    /** For each output index, the source indices and normalised weights contributing to it (CSR layout). */
+    private static final class Taps {
+        final int[] offset;
+        final int[] index;
+        final float[] weight;
+
+        private Taps(int[] offset, int[] index, float[] weight) {
+            this.offset = offset;
+            this.index = index;
+            this.weight = weight;
+        }
+
+        static Taps of(int in, int out) {
+            double scale = (double) out / in;
+            double radius = scale < 1 ? 1 / scale : 1; // in source pixels
+            int maxTaps = (int) Math.ceil(radius * 2) + 2;
+            int[] offset = new int[out + 1];
+            int[] index = new int[out * maxTaps];
+            float[] weight = new float[out * maxTaps];
+            int n = 0;
+            for (int o = 0; o < out; o++) {
+                offset[o] = n;
+                double centre = (o + 0.5) / scale - 0.5; // pixel centres aligned, not corners
+                int lo = (int) Math.ceil(centre - radius);
+                int hi = (int) Math.floor(centre + radius);
+                double sum = 0;
+                int first = n;
+                for (int j = lo; j <= hi; j++) {
+                    double wt = 1 - Math.abs(j - centre) / radius;
+                    if (wt <= 0) {
+                        continue;
+                    }
+                    int clamped = Math.max(0, Math.min(in - 1, j)); // edge pixels repeat outward
+                    if (n > first && index[n - 1] == clamped) {
+                        weight[n - 1] += (float) wt;
+                    } else {
+                        index[n] = clamped;
+                        weight[n] = (float) wt;
+                        n++;
+                    }
+                    sum += wt;
+                }
+                if (n == first) { // only possible for degenerate sizes; fall back to the nearest pixel
+                    index[n] = Math.max(0, Math.min(in - 1, (int) Math.round(centre)));
+                    weight[n++] = 1;
+                    sum = 1;
+                }
+                for (int t = first; t < n; t++) {
+                    weight[t] /= (float) sum;
+                }
+            }
+            offset[out] = n;
+            return new Taps(offset, index, weight);
+        }
+    }
+}
