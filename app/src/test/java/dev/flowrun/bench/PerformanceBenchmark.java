@@ -48,6 +48,20 @@ public final class PerformanceBenchmark {
                 memoryText(), System.getProperty("java.version"), loadBefore, loadAverage(),
                 (System.nanoTime() - started) / 1e9);
         System.out.print(bench.table().markdown());
+        warnIfBusy(loadBefore);
+    }
+
+    /**
+     * A figure taken while other work shares the cores says more about that work than about flowrun (issue 15):
+     * the 1-minute load average at the start (the jar's own build is in it) above the number of cores means it was.
+     */
+    private static void warnIfBusy(String loadBefore) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        double oneMinute = Double.parseDouble(loadBefore.split(" ")[0]);
+        if (oneMinute > cores) {
+            System.out.printf("%nWARNING: the machine was busy (load average %.2f on %d cores at the start): these"
+                    + " figures are indicative only; take them again with nothing else running.%n", oneMinute, cores);
+        }
     }
 
     private static String loadAverage() {
