@@ -9,9 +9,11 @@ import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 public final class Database implements AutoCloseable {
     private final HikariDataSource dataSource;
     private final Jdbi jdbi;
+    private final Dialect dialect;
 
-    private Database(HikariDataSource dataSource) {
+    private Database(HikariDataSource dataSource, Dialect dialect) {
         this.dataSource = dataSource;
+        this.dialect = dialect;
         this.jdbi = Jdbi.create(dataSource).installPlugin(new SqlObjectPlugin());
     }
 
@@ -23,7 +25,7 @@ public final class Database implements AutoCloseable {
         config.setPoolName("flowrun-db");
         Database database;
         try {
-            database = new Database(new HikariDataSource(config));
+            database = new Database(new HikariDataSource(config), Dialect.of(jdbcUrl));
         } catch (RuntimeException e) {
             throw OpenFailures.of(jdbcUrl, e);
         }
@@ -38,6 +40,10 @@ public final class Database implements AutoCloseable {
 
     public Jdbi jdbi() {
         return jdbi;
+    }
+
+    public Dialect dialect() {
+        return dialect;
     }
 
     @Override
