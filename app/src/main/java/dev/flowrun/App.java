@@ -2,6 +2,10 @@ package dev.flowrun;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
+import dev.flowrun.cluster.Heartbeat;
+import dev.flowrun.cluster.Instance;
+import dev.flowrun.cluster.Notifications;
+import dev.flowrun.cluster.Takeover;
 import dev.flowrun.cutout.model.ModelBackgroundRemover;
 import dev.flowrun.cutout.model.ModelThreads;
 import dev.flowrun.cutout.model.SegmentationModel;
@@ -24,6 +28,7 @@ import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.retention.DeletedFiles;
 import dev.flowrun.retention.RetentionSweeper;
+import dev.flowrun.run.ArchiveTakeover;
 import dev.flowrun.run.IdempotentCreate;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunFinishedListener;
@@ -38,6 +43,7 @@ import dev.flowrun.webhook.WebhookClient;
 import dev.flowrun.webhook.WebhookOutbox;
 import dev.flowrun.webhook.WebhookSender;
 import dev.flowrun.webhook.WebhookStatusService;
+import dev.flowrun.webhook.WebhookTakeover;
 import dev.flowrun.work.PixelMemory;
 import dev.flowrun.workflow.GraphParser;
 import dev.flowrun.workflow.Templates;
@@ -51,6 +57,9 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import okhttp3.OkHttpClient;
@@ -78,6 +87,11 @@ public final class App {
     private SegmentationModel model;
 
     private final RetentionSweeper sweeper;
+    private final Instance instance;
+    private final Heartbeat heartbeat;
+    /** Null on H2: only PostgreSQL instances tell each other about queued items and cancels. */
+    private final Notifications notifications;
+    private final boolean exclusive;
 
     private App(Config config, NodeCatalogue catalogue, Clock clock) {
         ObjectMapper mapper = Json.mapper();
@@ -89,6 +103,8 @@ public final class App {
         this.database = Database.open(config.effectiveDbUrl(), config.workers() + 10);
         try {
             var jdbi = database.jdbi();
+            this.exclusive = database.dialect().exclusive();
+            this.instance = new Instance(jdbi, config.lease());
             var parser = new GraphParser(catalogue);
             var workflows = new WorkflowService(jdbi, mapper, parser, clock);
             this.auth = new AuthService(jdbi, new Templates(mapper), clock);
@@ -103,20 +119,21 @@ public final class App {
                     .callTimeout(Duration.ofMinutes(5))
                     .followSslRedirects(false)
                     .build();
-            this.archives = new RunArchives(jdbi, store);
+            this.archives = new RunArchives(jdbi, store, instance::id);
             // One registry for the whole app, passed to what records into it; /metrics reads it.
             var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             var metrics = new Metrics(registry, catalogue.types());
             var runLog = new RunLog(metrics);
             this.webhooks = new WebhookSender(jdbi, WebhookClient.from(client, config.webhookTimeout()),
                     new RetrySchedule(config.webhookRetryDelays()), config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock,
-                    metrics);
+                    metrics, instance::id);
             var finished = RunFinishedListener.all(new WebhookOutbox(mapper, webhooks, clock), runLog);
             this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(downloads, store),
                     new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),
                     new ZipScanner(ZipLimits.CONTRACT),
                     new ImageDecoder(config.maxPixels(), PixelMemory.forHeap(Runtime.getRuntime().maxMemory())),
-                    store, clock, archives::buildLater, finished, config.itemTimeout(), metrics);
+                    store, clock, archives::buildLater, finished, config.itemTimeout(), metrics, instance::id,
+                    !exclusive);
             metrics.queueSize(engine::waitingItems);
             var runs = new RunService(jdbi, mapper, workflows, views, signer, store, engine.queue(), engine.zips(),
                     finished, clock, config.pageCacheMb(), config.outputRetention(), runLog);
@@ -130,6 +147,15 @@ public final class App {
                     new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock), new DeletedFiles(jdbi)),
                     mapper);
             this.jvmMeters = new JvmMeters(registry);
+            List<Takeover> takeovers = new ArrayList<>(engine.takeovers());
+            takeovers.add(new WebhookTakeover(webhooks));
+            takeovers.add(new ArchiveTakeover());
+            this.heartbeat = new Heartbeat(jdbi, instance, takeovers);
+            var workers = engine.workers();
+            this.notifications = exclusive ? null : new Notifications(config.effectiveDbUrl(), Map.of(
+                    Notifications.ITEMS_QUEUED, payload -> workers.wake(),
+                    Notifications.RUN_CANCELLED, payload -> workers.cancelledElsewhere(Long.parseLong(payload))),
+                    workers::wake);
         } catch (RuntimeException e) {
             database.close();
             throw e;
@@ -183,8 +209,15 @@ public final class App {
     public static App start(Config config, NodeCatalogue catalogue, Clock clock, Consumer<String> showNewKey) {
         App app = new App(config, catalogue, clock);
         try {
+            app.instance.register();
+            // What a crashed earlier process (H2), or instances whose leases ran out (PostgreSQL), left unfinished.
+            app.heartbeat.takeOverAtStart(app.exclusive);
             app.engine.start();
             app.webhooks.start();
+            app.heartbeat.start();
+            if (app.notifications != null) {
+                app.notifications.start();
+            }
             app.sweeper.start();
             app.http.start(app.host, app.port);
             app.firstKey = app.auth.bootstrap(config.apiKey(), showNewKey);
@@ -219,6 +252,11 @@ public final class App {
         webhooks.stop(grace);
         engine.stop(grace);
         archives.stop();
+        if (notifications != null) {
+            notifications.stop();
+        }
+        heartbeat.stop();
+        releaseLease();
         if (model != null) {
             model.close();
         }
@@ -227,6 +265,16 @@ public final class App {
         jvmMeters.close();
         database.close();
         LOG.info("stopped");
+    }
+
+    /** What is left unfinished here goes to another instance at its next heartbeat, not after the whole lease. */
+    private void releaseLease() {
+        try {
+            instance.release();
+        } catch (RuntimeException e) {
+            LOG.warn("could not release this instance's lease: {}; its work is taken over once it runs out",
+                    e.toString());
+        }
     }
 
     /** The settings in force, before anything is opened: if start-up fails, the log already says with what. */

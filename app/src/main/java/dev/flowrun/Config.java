@@ -35,6 +35,7 @@ public record Config(
         String host,
         LogFormat logFormat,
         Duration outputRetention,
+        Duration lease,
 
         Path bgModel,
         ModelFamily bgModelFamily) {
@@ -48,6 +49,12 @@ public record Config(
      * file can hold a worker for longer.
      */
     public static final Duration DEFAULT_ITEM_TIMEOUT = Duration.ofMinutes(2);
+
+    /**
+     * An instance renews its lease every sixth of it (5 s): a pause of half a minute (a long GC, a frozen VM) does
+     * not cost it its work, and the work of one killed is taken over within 35 s, inside the contract's 60 s.
+     */
+    public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
 
     public static Config fromEnv(Map<String, String> env) {
         var reader = new EnvReader(env);
@@ -73,6 +80,8 @@ public record Config(
                 reader.logFormat("FLOWRUN_LOG_FORMAT"),
                 // Unset keeps every file; contract §9.
                 reader.retention("FLOWRUN_OUTPUT_RETENTION"),
+                // Not in the contract: how long an instance that stopped answering keeps its work (several instances).
+                reader.duration("FLOWRUN_LEASE", DEFAULT_LEASE),
                 reader.path("FLOWRUN_BG_MODEL"),
                 // Not in the contract: how to feed a model that is neither ISNet nor U²-Net (ModelFamily).
                 reader.modelFamily("FLOWRUN_BG_MODEL_FAMILY"));

@@ -1,6 +1,7 @@
 package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.cluster.Takeover;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
@@ -14,54 +15,72 @@ import dev.flowrun.run.ZipQueue;
 import dev.flowrun.workflow.WorkflowService;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
 
-/** The execution side of the service: recovery at start, then the worker pool and the zip ingestion pool. */
+/**
+ * The execution side of the service: the worker pool and the zip ingestion pool, both working from the database
+ * under this instance's id ({@code instance}); what another instance left behind comes in through {@link #takeovers}.
+ */
 public final class Engine {
     /** Reading archives is disk- and network-bound and rare next to items: two at once is plenty. */
     private static final int ZIP_THREADS = 2;
+    private final Jdbi jdbi;
     private final WorkerPool pool;
     private final ZipIngestPool zips;
-    private final Recovery recovery;
     private final NodeStateWriter nodeStates;
+    private final Clock clock;
 
+    /** {@code shared}: other instances use the same database (PostgreSQL). */
     public Engine(int workers, Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views,
                   InputFetcher fetcher, ZipDownloader zipDownloader, ZipScanner zipScanner, ImageDecoder decoder,
                   FileStore store, Clock clock, LongConsumer onRunFinished, RunFinishedListener finishedListener,
-                  Duration itemTimeout, Metrics metrics) {
-        this.pool = new WorkerPool(workers, fetcher::cancelAll);
+                  Duration itemTimeout, Metrics metrics, Supplier<String> instance, boolean shared) {
+        this.jdbi = jdbi;
+        this.clock = clock;
+        this.pool = new WorkerPool(workers, fetcher::cancelAll, shared);
         this.nodeStates = new NodeStateWriter(jdbi, mapper, clock);
-        this.pool.executor(new ItemExecutor(jdbi, mapper, new RunGraphs(jdbi, workflows), views, fetcher, decoder,
-                store, clock, onRunFinished, pool::stopping, finishedListener, pool.running(), itemTimeout, metrics,
-                nodeStates));
-        this.zips = new ZipIngestPool(ZIP_THREADS, zipDownloader::cancelAll);
+        var graphs = new RunGraphs(jdbi, workflows);
+        this.pool.executor(new ItemExecutor(jdbi, mapper, graphs, views, fetcher, decoder, store, clock, onRunFinished,
+                pool::stopping, finishedListener, pool.running(), itemTimeout, metrics, nodeStates,
+                new ItemClaims(jdbi, graphs, instance, shared)));
+        this.zips = new ZipIngestPool(ZIP_THREADS, zipDownloader::cancelAll, instance);
         this.zips.ingestion(new ZipIngestion(jdbi, mapper, workflows, store, zipDownloader, zipScanner, pool,
-                finishedListener, clock, zips::stopping));
-        this.recovery = new Recovery(jdbi, clock);
+                finishedListener, clock, zips::stopping, instance));
     }
 
     public ItemQueue queue() {
         return pool;
     }
 
-    /** Items waiting for a worker, for {@code flowrun_queue_items}. */
+    /** The pool, for notifications from other instances (items queued there, runs cancelled there). */
+    public WorkerPool workers() {
+        return pool;
+    }
+
+    /** Items waiting for a worker on any instance, for {@code flowrun_queue_items}. */
     public int waitingItems() {
-        return pool.waiting();
+        return jdbi.withHandle(ItemClaims::queued);
     }
 
     public ZipQueue zips() {
         return zips;
     }
 
+    /** What this engine takes over from an instance that is gone: its running items and its archive readings. */
+    public List<Takeover> takeovers() {
+        return List.of(new ItemTakeover(pool, clock), new ZipTakeover(zips));
+    }
+
     public void start() {
-        recovery.resume(pool, zips);
         nodeStates.start();
         pool.start();
         zips.start();
     }
 
-    /** Ingestion first: it stops at once (it is redone at next start) and so enqueues nothing into a stopping pool. */
+    /** Ingestion first: it stops at once (it is redone later) and so queues nothing while the workers stop. */
     public void stop(Duration grace) {
         zips.stop(grace);
         pool.stop(grace);

@@ -30,8 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one item from start to finish: claims it, walks the graph, then records the outcome and counts it
- * into the run in one transaction, which also makes the run terminal when it was the last item.
+ * Runs one item from start to finish: claims the next one in turn ({@link ItemClaims}), walks the graph, then records
+ * the outcome and counts it into the run in one transaction, which also makes the run terminal when it was the last
+ * item. That transaction is fenced by the claim: an item whose claim was taken over meanwhile counts nothing.
  */
 final class ItemExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(ItemExecutor.class);
@@ -50,11 +51,12 @@ final class ItemExecutor {
     private final Duration itemTimeout;
     private final Metrics metrics;
     private final NodeStateWriter nodeStates;
+    private final ItemClaims claims;
 
     ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
                  ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
                  BooleanSupplier stopping, RunFinishedListener finishedListener, RunningItems running,
-                 Duration itemTimeout, Metrics metrics, NodeStateWriter nodeStates) {
+                 Duration itemTimeout, Metrics metrics, NodeStateWriter nodeStates, ItemClaims claims) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.graphs = graphs;
@@ -70,20 +72,24 @@ final class ItemExecutor {
         this.itemTimeout = itemTimeout;
         this.metrics = metrics;
         this.nodeStates = nodeStates;
+        this.claims = claims;
+    }
+
+    /** Claims the next queued item in turn, on any run; empty when none is queued. */
+    Optional<ItemClaims.Claimed> claimNext() {
+        return claims.next(now());
     }
 
     /**
-     * Executes the item unless it is no longer queued (cancelled, or taken by someone else), under a budget of
-     * {@code itemTimeout} that a cancel of its run stops early; the pixel memory it reserved is given back at its end.
+     * Executes a claimed item under a budget of {@code itemTimeout} that a cancel of its run stops early; the pixel
+     * memory it reserved is given back at its end.
      */
-    void execute(ItemTask task) throws InterruptedIOException {
+    void execute(ItemClaims.Claimed claimed) throws InterruptedIOException {
+        ItemTask task = claimed.task();
         try (WorkBudget budget = new WorkBudget(itemTimeout); WorkBudget.Binding bound = budget.bind()) {
             running.add(task.runId(), budget);
             try {
-                Optional<ItemRow> claimed = claim(task);
-                if (claimed.isPresent()) {
-                    execute(task, claimed.get());
-                }
+                execute(task, claimed.item());
             } finally {
                 running.remove(task.runId(), budget);
             }
@@ -134,48 +140,39 @@ final class ItemExecutor {
             LOG.error("run {} item {}: its files could not be synced to disk", task.runId(), item.id(), e);
             outcome.fail("node_failed", "the item's files could not be saved to disk: " + e.getMessage());
         }
-        finish(task.runId(), item.id(), graph, outcome, recorder, started);
+        finish(task, graph, outcome, recorder, started);
     }
 
     /** Records an item as failed when its worker met something it could not handle at all. */
     void failUnexpectedly(ItemTask task, Throwable cause) {
         var outcome = new ItemOutcome();
         outcome.fail("node_failed", "the item could not be processed: " + cause);
-        finish(task.runId(), task.itemId(), graphs.of(task.runId()), outcome, null, System.nanoTime());
-    }
-
-    private Optional<ItemRow> claim(ItemTask task) {
-        Instant now = now();
-        return jdbi.inTransaction(handle -> {
-            if (!ItemStatements.claimItem(handle, task.itemId(), now)) {
-                return Optional.<ItemRow>empty();
-            }
-            ItemStatements.startRun(handle, task.runId(), now);
-            ItemStatements.resetNodeStates(handle, task.itemId(),
-                    graphs.of(task.runId()).executionOrder().stream().map(GraphNode::id).toList());
-            return ItemStatements.findItem(handle, task.itemId());
-        });
+        finish(task, graphs.of(task.runId()), outcome, null, System.nanoTime());
     }
 
     /** {@code recorder} null: the item's node states are left as they are. */
-    private void finish(long runId, long itemId, Graph graph, ItemOutcome outcome, NodeStateRecorder recorder,
-                        long started) {
+    private void finish(ItemTask task, Graph graph, ItemOutcome outcome, NodeStateRecorder recorder, long started) {
+        long runId = task.runId();
+        long itemId = task.itemId();
         Instant now = now();
         int outputs = outcome.outputs().size();
+        boolean ok = !outcome.failed();
         FinishResult result = jdbi.inTransaction(handle -> {
+            // The item first, then its run: the order of every transaction that locks both (claims and cancels too).
+            if (!ItemStatements.finishItem(handle, itemId, task.claim(), ok ? "completed" : "failed",
+                    outcome.errorCode(), outcome.errorMessage(), now)) {
+                return FinishResult.TAKEN_OVER;
+            }
             if (recorder != null) {
                 recorder.writeUnwritten(handle);
             }
-            boolean ok = !outcome.failed();
             if (!ItemStatements.countItem(handle, runId, ok, outputs, now)) {
-                ItemStatements.finishItem(handle, itemId, "cancelled", null, null, now);
+                ItemStatements.cancelItem(handle, itemId);
                 List<String> outputNodes = graph.outputNodes().stream().map(GraphNode::id).toList();
                 ItemStatements.forgetFiles(handle, itemId, outputNodes);
                 handle.afterCommit(() -> ended(runId, itemId, ItemStatus.CANCELLED, outcome, started));
                 return FinishResult.DISCARDED;
             }
-            ItemStatements.finishItem(handle, itemId, ok ? "completed" : "failed", outcome.errorCode(),
-                    outcome.errorMessage(), now);
             // Registered before the run's listener, whose lines come after: an item's end is told before its run's.
             ItemStatus status = ok ? ItemStatus.COMPLETED : ItemStatus.FAILED;
             handle.afterCommit(() -> ended(runId, itemId, status, outcome, started));
@@ -193,6 +190,10 @@ final class ItemExecutor {
         } else if (result == FinishResult.RUN_FINISHED) {
             graphs.forget(runId);
             onRunFinished.accept(runId);
+        } else if (result == FinishResult.TAKEN_OVER) {
+            // Its files are left alone: the attempt that counts writes the same keys, each replaced whole.
+            LOG.warn("run {} item {}: finished after its claim was taken over by another instance; this result is"
+                    + " not counted", runId, itemId);
         }
     }
 
@@ -215,5 +216,5 @@ final class ItemExecutor {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
-    private enum FinishResult { COUNTED, RUN_FINISHED, DISCARDED }
+    private enum FinishResult { COUNTED, RUN_FINISHED, DISCARDED, TAKEN_OVER }
 }

@@ -21,13 +21,13 @@ final class ItemStatements {
     private ItemStatements() {
     }
 
-    /** Whether the item was still queued: 0 rows means cancelled, or taken by someone else. */
-    static boolean claimItem(Handle handle, long itemId, Instant now) {
+    /** Whether the item was still queued: 0 rows means cancelled meanwhile. */
+    static boolean claimItem(Handle handle, long itemId, String claim, Instant now) {
         return handle.createUpdate("""
-                        UPDATE run_items SET status = 'running', started_at = :now, finished_at = NULL,
+                        UPDATE run_items SET status = 'running', claimed_by = :claim, started_at = :now, finished_at = NULL,
                                              error_code = NULL, error_message = NULL
                         WHERE id = :itemId AND status = 'queued'""")
-                .bind("itemId", itemId).bind("now", now).execute() > 0;
+                .bind("itemId", itemId).bind("claim", claim).bind("now", now).execute() > 0;
     }
 
     /**
@@ -84,14 +84,26 @@ final class ItemStatements {
                 .bind("outputs", outputs).bind("now", now).execute() > 0;
     }
 
-    static void finishItem(Handle handle, long itemId, String status, String errorCode, String errorMessage,
-                           Instant now) {
-        handle.createUpdate("""
+    /**
+     * Ends the item, only while it is still running under the claim it was executed under: 0 rows means its claim
+     * was taken over (this instance was thought gone), and the attempt that counts is another one.
+     */
+    static boolean finishItem(Handle handle, long itemId, String claim, String status, String errorCode,
+                              String errorMessage, Instant now) {
+        return handle.createUpdate("""
                         UPDATE run_items SET status = :status, error_code = :errorCode, error_message = :errorMessage,
                                              finished_at = :now
-                        WHERE id = :itemId AND status = 'running'""")
-                .bind("itemId", itemId).bind("status", status).bind("errorCode", errorCode)
-                .bind("errorMessage", errorMessage).bind("now", now).execute();
+                        WHERE id = :itemId AND status = 'running' AND claimed_by = :claim""")
+                .bind("itemId", itemId).bind("claim", claim).bind("status", status).bind("errorCode", errorCode)
+                .bind("errorMessage", errorMessage).bind("now", now).execute() > 0;
+    }
+
+    /** The item ended, but its run had been cancelled meanwhile: it ends cancelled, its result discarded. */
+    static void cancelItem(Handle handle, long itemId) {
+        handle.createUpdate("""
+                        UPDATE run_items SET status = 'cancelled', error_code = NULL, error_message = NULL
+                        WHERE id = :itemId""")
+                .bind("itemId", itemId).execute();
     }
 
     /** Results of an item whose run was cancelled are discarded: its output files no longer exist. */

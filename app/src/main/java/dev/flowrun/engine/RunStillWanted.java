@@ -8,19 +8,22 @@ import java.util.function.BooleanSupplier;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Stops a zip run's ingestion once the service is stopping or the run has finished (was cancelled). Asks
- * the database at most every 250 ms however often it is called, so it can be called per entry and per MiB.
+ * Stops a zip run's ingestion once the service is stopping, the run has finished (was cancelled) or another
+ * instance has taken the reading over. Asks the database at most every 250 ms however often it is called, so it can
+ * be called per entry and per MiB.
  */
 final class RunStillWanted implements StopCheck {
     private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     private final Jdbi jdbi;
     private final long runId;
+    private final String claim;
     private final BooleanSupplier stopping;
     private long nextCheck = System.nanoTime();
 
-    RunStillWanted(Jdbi jdbi, long runId, BooleanSupplier stopping) {
+    RunStillWanted(Jdbi jdbi, long runId, String claim, BooleanSupplier stopping) {
         this.jdbi = jdbi;
         this.runId = runId;
+        this.claim = claim;
         this.stopping = stopping;
     }
 
@@ -34,8 +37,8 @@ final class RunStillWanted implements StopCheck {
             return;
         }
         nextCheck = now + RECHECK_NANOS;
-        if (jdbi.withExtension(ZipRunDao.class, dao -> dao.stillWanted(runId)) == 0) {
-            throw new ZipStopped("run " + runId + " is finished (cancelled)");
+        if (jdbi.withExtension(ZipRunDao.class, dao -> dao.stillWanted(runId, claim)) == 0) {
+            throw new ZipStopped("run " + runId + " is finished (cancelled), or another instance took its reading over");
         }
     }
 }

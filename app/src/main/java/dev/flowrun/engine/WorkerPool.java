@@ -1,35 +1,46 @@
 package dev.flowrun.engine;
 
 import dev.flowrun.LogContext;
+import dev.flowrun.cluster.Notifications;
 import dev.flowrun.run.ItemQueue;
 import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.jdbi.v3.core.Handle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code FLOWRUN_WORKERS} threads taking items in turn from the runs that have some waiting
- * ({@link RoundRobinQueue}). The queue is only a cache of the items the database says are queued: an item
- * taken after its run was cancelled is skipped at its claim, and a restart rebuilds the queue from the
- * database ({@link Recovery}).
+ * {@code FLOWRUN_WORKERS} threads, each claiming the next queued item in turn from the database
+ * ({@link ItemClaims}) and executing it. Nothing is queued in memory: the database is the queue, shared by every
+ * instance. A worker with nothing to do waits for a signal: items queued here, or on another instance (PostgreSQL
+ * notifications); failing that it looks again every 30 s, in case a notification was lost.
  */
 public final class WorkerPool implements ItemQueue {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerPool.class);
-    private final RoundRobinQueue queue = new RoundRobinQueue();
+    private static final long IDLE_LOOK_MILLIS = TimeUnit.SECONDS.toMillis(30);
+    /** After a failed claim (the database is away): look again a second later, not in a tight loop. */
+    private static final long CLAIM_RETRY_MILLIS = 1_000;
     private final RunningItems running = new RunningItems();
+    private final WorkSignal signal = new WorkSignal();
     private final List<Thread> threads = new ArrayList<>();
     private final int size;
     private final Runnable abortInFlight;
+    private final boolean shared;
     private ItemExecutor executor;
     private volatile boolean stopping;
 
-    /** {@code abortInFlight} unblocks items stuck in I/O when the grace period of a stop is over. */
-    public WorkerPool(int size, Runnable abortInFlight) {
+    /**
+     * {@code abortInFlight} unblocks items stuck in I/O when the grace period of a stop is over; {@code shared}: other
+     * instances use the database too (PostgreSQL), and are told of queued items and cancelled runs.
+     */
+    public WorkerPool(int size, Runnable abortInFlight, boolean shared) {
         this.size = size;
         this.abortInFlight = abortInFlight;
+        this.shared = shared;
     }
 
     boolean stopping() {
@@ -45,19 +56,28 @@ public final class WorkerPool implements ItemQueue {
     }
 
     @Override
-    public void enqueue(long runId, List<Long> itemIds) {
-        queue.add(runId, itemIds);
+    public void itemsQueued(Handle handle) {
+        if (shared) {
+            Notifications.send(handle, Notifications.ITEMS_QUEUED, "");
+        }
+        handle.afterCommit(signal::signal);
     }
 
-    /** Items waiting for a worker (flowrun_queue_items). */
-    public int waiting() {
-        return queue.size();
-    }
-
-    /** Forgets the run's waiting items, and stops its running ones at their next check (they end {@code cancelled}). */
     @Override
-    public void drop(long runId) {
-        queue.drop(runId);
+    public void runCancelled(Handle handle, long runId) {
+        if (shared) {
+            Notifications.send(handle, Notifications.RUN_CANCELLED, Long.toString(runId));
+        }
+        handle.afterCommit(() -> running.cancelRun(runId));
+    }
+
+    /** Another instance queued items, or idle workers should look again (the notifications reconnected). */
+    public void wake() {
+        signal.signal();
+    }
+
+    /** Another instance cancelled the run: its items running here stop at their next check. */
+    public void cancelledElsewhere(long runId) {
         running.cancelRun(runId);
     }
 
@@ -71,10 +91,11 @@ public final class WorkerPool implements ItemQueue {
 
     /**
      * Lets items in progress finish for up to {@code grace}, then stops them (their budgets, then interrupts); they
-     * run again at next start.
+     * run again after the next start, or on another instance once this one's lease is released.
      */
     public synchronized void stop(Duration grace) {
         stopping = true;
+        signal.signal();
         long deadline = System.nanoTime() + grace.toNanos();
         for (Thread thread : threads) {
             long left = deadline - System.nanoTime();
@@ -92,27 +113,35 @@ public final class WorkerPool implements ItemQueue {
     /** Ends only when the pool stops: whatever one item does to its thread, the pool keeps its size. */
     private void work() {
         while (!stopping) {
-            ItemTask task;
+            long seen = signal.generation();
+            Optional<ItemClaims.Claimed> claimed;
             try {
-                task = queue.poll(200, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                // Only stop() interrupts on purpose; an interrupt an item left behind must not end the worker.
+                claimed = executor.claimNext();
+            } catch (RuntimeException e) {
+                if (!stopping) {
+                    LOG.warn("could not claim an item: {}", e.toString());
+                    signal.await(seen, CLAIM_RETRY_MILLIS);
+                }
                 continue;
             }
-            if (task != null) {
-                try (var ids = LogContext.item(task.runId(), task.itemId())) {
-                    runOne(task);
-                } catch (Throwable e) {
-                    // Even logging can fail (out of memory): the loop survives it and takes the next item.
-                    LOG.error("worker survived a failure outside any item", e);
-                }
+            if (claimed.isEmpty()) {
+                signal.await(seen, IDLE_LOOK_MILLIS);
+                continue;
+            }
+            ItemTask task = claimed.get().task();
+            try (var ids = LogContext.item(task.runId(), task.itemId())) {
+                runOne(claimed.get());
+            } catch (Throwable e) {
+                // Even logging can fail (out of memory): the loop survives it and takes the next item.
+                LOG.error("worker survived a failure outside any item", e);
             }
         }
     }
 
-    private void runOne(ItemTask task) {
+    private void runOne(ItemClaims.Claimed claimed) {
+        ItemTask task = claimed.task();
         try {
-            executor.execute(task);
+            executor.execute(claimed);
         } catch (InterruptedIOException e) {
             if (!stopping) {
                 // A stray interrupt, not a shutdown: the item fails now rather than stay "running" until a restart.
@@ -120,11 +149,11 @@ public final class WorkerPool implements ItemQueue {
                 failUnexpectedly(task, e);
                 return;
             }
-            LOG.info("run {} item {}: interrupted by shutdown; it runs again at next start", task.runId(), task.itemId());
+            LOG.info("run {} item {}: interrupted by shutdown; it runs again", task.runId(), task.itemId());
         } catch (Throwable e) {
             if (stopping) {
-                LOG.info("run {} item {}: stopped by shutdown ({}); it runs again at next start",
-                        task.runId(), task.itemId(), e.toString());
+                LOG.info("run {} item {}: stopped by shutdown ({}); it runs again", task.runId(), task.itemId(),
+                        e.toString());
                 return;
             }
             LOG.error("run {} item {}: worker failure", task.runId(), task.itemId(), e);

@@ -2,35 +2,44 @@ package dev.flowrun.engine;
 
 import dev.flowrun.LogContext;
 import dev.flowrun.run.ZipQueue;
+import dev.flowrun.run.ZipRunDao;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.jdbi.v3.core.Handle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A few threads reading zip runs' archives, away from the HTTP threads and the item workers. Like the worker
- * pool's queue, this one is only a cache: the runs still to read are marked in the database and submitted
- * again at start ({@link Recovery}).
+ * A few threads reading zip runs' archives, away from the HTTP threads and the item workers. The queue is only a
+ * cache: each run still to read is marked in the database with the instance reading it, and a run marked with an
+ * instance that is gone is taken over ({@link ZipTakeover}), by the next start on H2.
  */
 public final class ZipIngestPool implements ZipQueue {
     private static final Logger LOG = LoggerFactory.getLogger(ZipIngestPool.class);
     /** Ingestion checks for a stop between entries and every few MiB: it needs a moment, not the whole grace. */
     private static final Duration MIN_GRACE = Duration.ofSeconds(1);
     private final BlockingQueue<Long> queue = new LinkedBlockingQueue<>();
+    /** Runs waiting or being read here: a run taken over while already here is not read twice at once. */
+    private final Set<Long> queuedOrReading = ConcurrentHashMap.newKeySet();
     private final List<Thread> threads = new ArrayList<>();
     private final int size;
     private final Runnable abortDownloads;
+    private final Supplier<String> instance;
     private ZipIngestion ingestion;
     private volatile boolean stopping;
 
     /** {@code abortDownloads} unblocks archive downloads at a stop; the ingestion is redone at next start anyway. */
-    public ZipIngestPool(int size, Runnable abortDownloads) {
+    public ZipIngestPool(int size, Runnable abortDownloads, Supplier<String> instance) {
         this.size = size;
         this.abortDownloads = abortDownloads;
+        this.instance = instance;
     }
 
     void ingestion(ZipIngestion ingestion) {
@@ -42,8 +51,16 @@ public final class ZipIngestPool implements ZipQueue {
     }
 
     @Override
-    public void submit(long runId) {
-        queue.add(runId);
+    public void claim(Handle handle, long runId) {
+        handle.attach(ZipRunDao.class).claimIngestion(runId, instance.get());
+        handle.afterCommit(() -> submit(runId));
+    }
+
+    /** Reads the run's archive here (it is marked as this instance's). */
+    void submit(long runId) {
+        if (queuedOrReading.add(runId)) {
+            queue.add(runId);
+        }
     }
 
     public synchronized void start() {
@@ -83,6 +100,8 @@ public final class ZipIngestPool implements ZipQueue {
             }
             try (var ids = LogContext.run(runId)) {
                 ingest(runId);
+            } finally {
+                queuedOrReading.remove(runId);
             }
         }
     }
@@ -91,7 +110,7 @@ public final class ZipIngestPool implements ZipQueue {
         try {
             ingestion.ingest(runId);
         } catch (Throwable e) {
-            // The run stays marked as ingesting: the next start reads its archive again.
+            // The run stays marked as ingesting: it is read again after the next start, or by whoever takes it over.
             LOG.error("run {}: ingestion failure{}", runId, stopping ? " during shutdown" : "", e);
         }
     }

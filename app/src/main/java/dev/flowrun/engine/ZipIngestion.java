@@ -19,22 +19,23 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Reads one zip run's archive: downloads it, extracts every image and stages its item, then publishes all the
- * items with the run's total in one transaction and enqueues them a page at a time. Always starts from
- * nothing (a restart redoes it: no duplicate items); a cancelled or failed ingestion leaves no file or row
- * behind. A stop of the service leaves everything as it is, to be redone at the next start.
+ * items with the run's total in one transaction, which queues them. Always starts from nothing (a restart or a
+ * takeover redoes it: no duplicate items); a cancelled or failed ingestion leaves no file or row behind. A stop of
+ * the service leaves everything as it is, to be redone at the next start or by another instance. Every step that
+ * changes the run is fenced by the claim: once another instance has taken the reading over, this one stops at its
+ * next check and changes nothing, not even to clean up.
  */
 final class ZipIngestion {
     private static final Logger LOG = LoggerFactory.getLogger(ZipIngestion.class);
-    static final int ENQUEUE_PAGE = 1000;
     private final Jdbi jdbi;
     private final ObjectMapper mapper;
     private final WorkflowService workflows;
@@ -45,10 +46,11 @@ final class ZipIngestion {
     private final RunFinishedListener finishedListener;
     private final Clock clock;
     private final BooleanSupplier stopping;
+    private final Supplier<String> instance;
 
     ZipIngestion(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, FileStore store, ZipDownloader downloader,
                  ZipScanner scanner, ItemQueue items, RunFinishedListener finishedListener, Clock clock,
-                 BooleanSupplier stopping) {
+                 BooleanSupplier stopping, Supplier<String> instance) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.workflows = workflows;
@@ -59,37 +61,39 @@ final class ZipIngestion {
         this.finishedListener = finishedListener;
         this.clock = clock;
         this.stopping = stopping;
+        this.instance = instance;
     }
 
     void ingest(long runId) {
-        IngestingRun run = jdbi.withExtension(ZipRunDao.class, dao -> dao.ingestingRun(runId)).orElse(null);
+        String claim = instance.get();
+        IngestingRun run = jdbi.withExtension(ZipRunDao.class, dao -> dao.ingestingRun(runId, claim)).orElse(null);
         if (run == null) {
             return;
         }
         discardPartialWork(runId);
         if (!run.wanted()) {
-            forgetAbandoned(runId);
+            forgetAbandoned(runId, claim);
             return;
         }
-        OptionalInt count = extract(run);
+        OptionalInt count = extract(run, claim);
         if (count.isEmpty()) {
             return;
         }
-        if (!publish(runId, count.getAsInt())) {
-            LOG.info("run {}: cancelled while its archive was read", runId);
-            abandon(runId);
+        if (!publish(runId, count.getAsInt(), claim)) {
+            if (stillOurs(runId, claim)) {
+                LOG.info("run {}: cancelled while its archive was read", runId);
+                abandon(runId, claim);
+            }
             return;
         }
         LOG.info("run {}: {} images read from its archive", runId, count.getAsInt());
         deleteUploadedArchive(runId);
-        // Past this point the items are in the database: whatever happens, the next start enqueues them.
-        enqueue(runId);
     }
 
     /** The number of images staged; empty when the ingestion ended otherwise (failed, cancelled, stopping). */
-    private OptionalInt extract(IngestingRun run) {
+    private OptionalInt extract(IngestingRun run, String claim) {
         long runId = run.id();
-        StopCheck stop = new RunStillWanted(jdbi, runId, stopping);
+        StopCheck stop = new RunStillWanted(jdbi, runId, claim, stopping);
         try {
             String nodeId = workflows.parseStored(run.graph()).inputNodes().get(0).id();
             // An uploaded archive is already in the store (linked there at create): nothing to download.
@@ -109,59 +113,52 @@ final class ZipIngestion {
             }
             return OptionalInt.of(count);
         } catch (ZipFailure e) {
-            if (!stopping.getAsBoolean()) {
-                fail(runId, e.code(), e.getMessage());
+            if (stillOurs(runId, claim)) {
+                fail(runId, claim, e.code(), e.getMessage());
             }
         } catch (ZipStopped e) {
-            if (!stopping.getAsBoolean()) {
+            if (stillOurs(runId, claim)) {
                 LOG.info("run {}: cancelled while its archive was read", runId);
-                abandon(runId);
+                abandon(runId, claim);
             }
         } catch (IOException | RuntimeException e) {
-            if (!stopping.getAsBoolean()) {
+            if (stillOurs(runId, claim)) {
                 LOG.error("run {}: reading its archive failed", runId, e);
-                fail(runId, "internal_error", "the archive could not be read because of a problem on our side;"
+                fail(runId, claim, "internal_error", "the archive could not be read because of a problem on our side;"
                         + " the error has been logged");
             }
         }
         return OptionalInt.empty();
     }
 
-    private boolean publish(long runId, int count) {
+    /**
+     * Not while the service is stopping (the reading is redone after the next start, or by another instance), nor once
+     * another instance has taken the reading over (then it is that one's to finish or clean up).
+     */
+    private boolean stillOurs(long runId, String claim) {
+        return !stopping.getAsBoolean()
+                && jdbi.withExtension(ZipRunDao.class, dao -> dao.stillOurs(runId, claim)) == 1;
+    }
+
+    private boolean publish(long runId, int count, String claim) {
         Instant now = now();
         return jdbi.inTransaction(handle -> {
-            if (handle.attach(RunTransitions.class).finishIngesting(runId, count, now) == 0) {
+            if (handle.attach(RunTransitions.class).finishIngesting(runId, count, claim, now) == 0) {
                 return false;
             }
             ZipRunDao dao = handle.attach(ZipRunDao.class);
-            int published = dao.publishStaged(runId);
+            int published = dao.publishStaged(runId, handle.attach(RunDao.class).firstQueuedTurn());
             if (published != count) {
                 throw new IllegalStateException("run " + runId + ": " + published + " items staged, " + count + " read");
             }
             dao.deleteStaged(runId);
+            items.itemsQueued(handle);
             return true;
         });
     }
 
-    private void enqueue(long runId) {
-        try {
-            long after = 0;
-            while (true) {
-                long from = after;
-                List<Long> ids = jdbi.withExtension(RunDao.class, dao -> dao.queuedItemIdsAfter(runId, from, ENQUEUE_PAGE));
-                if (ids.isEmpty()) {
-                    return;
-                }
-                items.enqueue(runId, ids);
-                after = ids.get(ids.size() - 1);
-            }
-        } catch (RuntimeException e) {
-            LOG.error("run {}: could not enqueue its items; they run after the next start", runId, e);
-        }
-    }
-
     /** Fails the run (the first terminal status, with its one webhook), then removes its partial work. */
-    private void fail(long runId, String code, String message) {
+    private void fail(long runId, String claim, String code, String message) {
         Instant now = now();
         String shown = message.length() > 1000 ? message.substring(0, 1000) : message;
         jdbi.useTransaction(handle -> {
@@ -170,17 +167,17 @@ final class ZipIngestion {
             }
         });
         LOG.info("run {}: failed: {}: {}", runId, code, shown);
-        abandon(runId);
+        abandon(runId, claim);
     }
 
-    private void abandon(long runId) {
+    private void abandon(long runId, String claim) {
         discardPartialWork(runId);
-        forgetAbandoned(runId);
+        forgetAbandoned(runId, claim);
     }
 
-    private void forgetAbandoned(long runId) {
+    private void forgetAbandoned(long runId, String claim) {
         deleteUploadedArchive(runId);
-        jdbi.useExtension(ZipRunDao.class, dao -> dao.forgetAbandoned(runId));
+        jdbi.useExtension(ZipRunDao.class, dao -> dao.forgetAbandoned(runId, claim));
     }
 
     /** Read once and for all (its items are published, or the run is over): its images are the run's inputs now. */

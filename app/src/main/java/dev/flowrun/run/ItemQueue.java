@@ -1,11 +1,15 @@
 package dev.flowrun.run;
 
-import java.util.List;
+import org.jdbi.v3.core.Handle;
 
-/** Where created items go to be executed; the database stays the truth, this only says "work is waiting". */
+/**
+ * Tells the workers of every instance about changes to the queue, which is the database itself: called inside the
+ * transaction that makes the change, acted on when it commits.
+ */
 public interface ItemQueue {
-    void enqueue(long runId, List<Long> itemIds);
+    /** The transaction queues items: idle workers, here and on other instances, look for them once it commits. */
+    void itemsQueued(Handle handle);
 
-    /** The run's waiting items are no longer queued in the database (it was cancelled): forget them. */
-    void drop(long runId);
+    /** The transaction cancels the run: its items running anywhere stop at their next check once it commits. */
+    void runCancelled(Handle handle, long runId);
 }

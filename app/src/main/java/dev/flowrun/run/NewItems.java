@@ -1,9 +1,9 @@
 package dev.flowrun.run;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Locale;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
 /**
@@ -18,14 +18,18 @@ final class NewItems implements AutoCloseable {
 
     private final PreparedStatement insert;
     private final long runId;
+    private final long firstTurn;
     private int pending;
 
-    NewItems(Connection connection, long runId) {
+    /** On the transaction of {@code handle}; the items take turns from {@link RunDao#firstQueuedTurn}. */
+    NewItems(Handle handle, long runId) {
         this.runId = runId;
+        this.firstTurn = handle.createQuery("SELECT COALESCE(MIN(turn), 0) FROM run_items WHERE status = 'queued'")
+                .mapTo(Long.class).one();
         try {
-            this.insert = connection.prepareStatement("""
-                    INSERT INTO run_items (run_id, position, status, inputs, search_text)
-                    VALUES (?, ?, 'queued', ?, ?)""");
+            this.insert = handle.getConnection().prepareStatement("""
+                    INSERT INTO run_items (run_id, position, status, inputs, search_text, turn)
+                    VALUES (?, ?, 'queued', ?, ?, ?)""");
         } catch (SQLException e) {
             throw failed(e);
         }
@@ -46,6 +50,7 @@ final class NewItems implements AutoCloseable {
             insert.setInt(2, position);
             insert.setString(3, inputsJson);
             insert.setString(4, searchText);
+            insert.setLong(5, firstTurn + position);
             insert.addBatch();
         } catch (SQLException e) {
             throw failed(e);

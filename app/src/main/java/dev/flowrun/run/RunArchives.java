@@ -5,6 +5,7 @@ import dev.flowrun.files.ArchiveNames;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.OutputArchive;
 import dev.flowrun.files.ZipLayout;
+import dev.flowrun.db.UniqueViolation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -12,27 +13,36 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The zip of a finished run's outputs. Built in the background as soon as the run is terminal, and on demand
- * if someone asks before that (or after a restart lost the background job): the archive URL always works.
+ * if someone asks before that (or after a restart lost the background job): the archive URL always works. Built
+ * once whichever instance is asked: the builder holds a row in {@code archive_builds}, and anyone else asking waits
+ * for the file (or for the row to go, if its builder died: {@link ArchiveTakeover}).
  */
 public final class RunArchives {
     private static final Logger LOG = LoggerFactory.getLogger(RunArchives.class);
+    /** A 10,000-output archive takes well under a minute to build; a builder silent for this long is stuck. */
+    private static final Duration WAIT_FOR_OTHER_BUILDER = Duration.ofMinutes(5);
     private final Jdbi jdbi;
     private final FileStore store;
     private final OutputArchive archive;
     private final ConcurrentHashMap<Long, Object> locks = new ConcurrentHashMap<>();
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> new Thread(r, "flowrun-archiver"));
+    private final Supplier<String> instance;
 
-    public RunArchives(Jdbi jdbi, FileStore store) {
+    public RunArchives(Jdbi jdbi, FileStore store, Supplier<String> instance) {
         this.jdbi = jdbi;
         this.store = store;
         this.archive = new OutputArchive(store);
+        this.instance = instance;
     }
 
     public void buildLater(long runId) {
@@ -65,20 +75,74 @@ public final class RunArchives {
                 if (run == null || !run.runStatus().terminal() || run.outputCount() == 0 || run.filesDeletedAt() != null) {
                     return false;
                 }
-                List<OutputFile> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputFilesOfRun(runId));
-                List<String> names = ArchiveNames.entryNames(outputs.stream().map(OutputFile::fileName).toList(),
-                        ZipLayout.parse(run.zipLayout()).orElse(ZipLayout.PRESERVE));
-                List<ArchiveEntry> entries = new ArrayList<>(outputs.size());
-                for (int i = 0; i < outputs.size(); i++) {
-                    entries.add(new ArchiveEntry(names.get(i), outputs.get(i).fileKey()));
+                if (!claimBuild(runId, key)) {
+                    return true;
                 }
-                archive.build(entries, key);
+                try {
+                    build(runId, run.zipLayout(), key);
+                } finally {
+                    jdbi.useHandle(handle -> handle.createUpdate("DELETE FROM archive_builds WHERE run_id = :runId")
+                            .bind("runId", runId).execute());
+                }
                 return true;
-            } catch (IOException e) {
-                throw new UncheckedIOException("run " + runId + ": building the output archive failed", e);
             } finally {
                 locks.remove(runId, lock);
             }
+        }
+    }
+
+    /**
+     * True once this instance holds the build; false when, while waiting for another builder, the archive appeared.
+     * Waits at most {@link #WAIT_FOR_OTHER_BUILDER}.
+     */
+    private boolean claimBuild(long runId, String key) {
+        long deadline = System.nanoTime() + WAIT_FOR_OTHER_BUILDER.toNanos();
+        while (true) {
+            try {
+                jdbi.useHandle(handle -> handle.createUpdate("""
+                                INSERT INTO archive_builds (run_id, claimed_by, started_at)
+                                VALUES (:runId, :claim, CURRENT_TIMESTAMP)""")
+                        .bind("runId", runId).bind("claim", instance.get()).execute());
+                // The other builder may have finished between our look and our claim.
+                if (store.exists(key)) {
+                    jdbi.useHandle(handle -> handle.createUpdate("DELETE FROM archive_builds WHERE run_id = :runId")
+                            .bind("runId", runId).execute());
+                    return false;
+                }
+                return true;
+            } catch (UnableToExecuteStatementException e) {
+                if (!UniqueViolation.in(e)) {
+                    throw e;
+                }
+            }
+            if (store.exists(key)) {
+                return false;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("run " + runId + ": another instance has been building its archive for"
+                        + " over " + WAIT_FOR_OTHER_BUILDER.toMinutes() + " minutes");
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for run " + runId + "'s archive");
+            }
+        }
+    }
+
+    private void build(long runId, String zipLayout, String key) {
+        try {
+            List<OutputFile> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputFilesOfRun(runId));
+            List<String> names = ArchiveNames.entryNames(outputs.stream().map(OutputFile::fileName).toList(),
+                    ZipLayout.parse(zipLayout).orElse(ZipLayout.PRESERVE));
+            List<ArchiveEntry> entries = new ArrayList<>(outputs.size());
+            for (int i = 0; i < outputs.size(); i++) {
+                entries.add(new ArchiveEntry(names.get(i), outputs.get(i).fileKey()));
+            }
+            archive.build(entries, key);
+        } catch (IOException e) {
+            throw new UncheckedIOException("run " + runId + ": building the output archive failed", e);
         }
     }
 

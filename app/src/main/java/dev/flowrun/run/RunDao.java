@@ -43,14 +43,13 @@ public interface RunDao {
                    @Bind("zipLayout") String zipLayout, @Bind("webhookUrl") String webhookUrl,
                    @Bind("totalItems") int totalItems, @Bind("ingesting") boolean ingesting, @Bind("now") Instant now);
 
-    @SqlQuery("SELECT id FROM run_items WHERE run_id = :runId AND status = 'queued' ORDER BY id")
-    List<Long> queuedItemIds(@Bind("runId") long runId);
-
-    /** One page of the run's queued items after {@code afterId}, so a big run is enqueued without one big list. */
-    @SqlQuery("""
-            SELECT id FROM run_items WHERE run_id = :runId AND status = 'queued' AND id > :afterId
-            ORDER BY id LIMIT :limit""")
-    List<Long> queuedItemIdsAfter(@Bind("runId") long runId, @Bind("afterId") long afterId, @Bind("limit") int limit);
+    /**
+     * Where new items join the round of runs taking turns: the turn of the first item still queued (0 when none is).
+     * An item's turn is this plus its position, so a new run's first item comes after at most one item of each run
+     * already waiting ({@code engine.ItemClaims} hands items out in turn order).
+     */
+    @SqlQuery("SELECT COALESCE(MIN(turn), 0) FROM run_items WHERE status = 'queued'")
+    long firstQueuedTurn();
 
     @SqlQuery(FIND_RUN)
     Optional<RunRow> findRun(@Bind("workspaceId") long workspaceId, @Bind("id") long id);
@@ -82,8 +81,4 @@ public interface RunDao {
 
     @SqlUpdate("UPDATE runs SET retry_of = :retryOf WHERE id = :id")
     int setRetryOf(@Bind("id") long id, @Bind("retryOf") long retryOf);
-
-    /** Runs that were executing when the process last stopped, oldest first. */
-    @SqlQuery("SELECT id FROM runs WHERE status IN ('queued', 'running') ORDER BY created_at, id")
-    List<Long> activeRunIds();
 }

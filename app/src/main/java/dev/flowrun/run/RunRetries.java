@@ -67,7 +67,7 @@ public final class RunRetries {
                         original.zipLayout(), original.webhookUrl(), items.size(), false, now);
                 newId[0] = id;
                 dao.setRetryOf(id, runId);
-                try (NewItems rows = new NewItems(handle.getConnection(), id)) {
+                try (NewItems rows = new NewItems(handle, id)) {
                     for (int i = 0; i < items.size(); i++) {
                         Map<String, ItemInput> inputs = new LinkedHashMap<>();
                         List<String> names = new ArrayList<>(2);
@@ -79,6 +79,7 @@ public final class RunRetries {
                         rows.add(i, json(inputs), NewItems.searchText(names));
                     }
                 }
+                queue.itemsQueued(handle);
                 handle.attach(RunNumbers.class).number(workspaceId, id, now);
                 return dao.findRun(id).orElseThrow();
             });
@@ -88,7 +89,6 @@ public final class RunRetries {
             }
             throw e;
         }
-        queue.enqueue(created.id(), jdbi.withExtension(RunDao.class, dao -> dao.queuedItemIds(created.id())));
         return views.run(created);
     }
 

@@ -120,6 +120,12 @@ public final class RunService {
                     keys.insert(workspaceId, claim.key(), claim.workflowId(), claim.requestHash(), id, now);
                 }
                 insertItems(handle, id, items, checked.ownFiles());
+                if (zip) {
+                    // Read in the background; totalItems stays 0 until the whole archive has been read (contract §5).
+                    zips.claim(handle, id);
+                } else {
+                    queue.itemsQueued(handle);
+                }
                 String zipKey = zip ? checked.ownFiles().get(request.zipUrl()) : null;
                 if (zipKey != null) {
                     handle.attach(RunFiles.class).setZipKey(id, linkInto(zipKey, RunFiles.uploadedArchiveKey(id)));
@@ -135,13 +141,6 @@ public final class RunService {
             throw e;
         }
         log.created(created, workflow.name(), zip);
-        if (zip) {
-            // Read in the background; totalItems stays 0 until the whole archive has been read (contract §5).
-            zips.submit(created.id());
-            return views.run(created);
-        }
-        List<Long> itemIds = jdbi.withExtension(RunDao.class, dao -> dao.queuedItemIds(created.id()));
-        queue.enqueue(created.id(), itemIds);
         return views.run(created);
     }
 
@@ -202,15 +201,15 @@ public final class RunService {
             RunDao dao = handle.attach(RunDao.class);
             dao.findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
             RunTransitions transitions = handle.attach(RunTransitions.class);
+            // The items first, then the run: the order of every transaction that locks both (claims, finishes), so
+            // none of them can deadlock with a cancel. A terminal run has no queued items: nothing to undo.
+            int cancelled = transitions.cancelQueuedItems(runId, now);
             if (transitions.cancelRun(workspaceId, runId, now) == 0) {
                 return false;
             }
-            int cancelled = transitions.cancelQueuedItems(runId, now);
             finishedListener.runFinished(handle, runId);
-            handle.afterCommit(() -> {
-                queue.drop(runId);
-                log.cancelledQueued(cancelled);
-            });
+            queue.runCancelled(handle, runId);
+            handle.afterCommit(() -> log.cancelledQueued(cancelled));
             return true;
         });
     }
@@ -233,7 +232,7 @@ public final class RunService {
     }
 
     private void insertItems(Handle handle, long runId, RequestedItems items, Map<String, String> ownFiles) {
-        try (NewItems rows = new NewItems(handle.getConnection(), runId)) {
+        try (NewItems rows = new NewItems(handle, runId)) {
             for (int i = 0; i < items.count(); i++) {
                 Map<String, ItemInput> stored = new LinkedHashMap<>();
                 List<String> names = new ArrayList<>(2);

@@ -15,12 +15,14 @@ public interface RunTransitions {
 
     /**
      * A zip run's archive has been read: its items are published in the same transaction, so the total is set
-     * before any item can run. 0 rows means the run was cancelled meanwhile and its staged items are to go.
+     * before any item can run. 0 rows means the run was cancelled meanwhile and its staged items are to go, or the
+     * reading was taken over by another instance ({@code claim} is no longer its reader).
      */
     @SqlUpdate("""
             UPDATE runs SET total_items = :totalItems, ingesting = FALSE, updated_at = GREATEST(updated_at, :now)
-            WHERE id = :runId AND status IN ('queued', 'running') AND ingesting = TRUE""")
-    int finishIngesting(@Bind("runId") long runId, @Bind("totalItems") int totalItems, @Bind("now") Instant now);
+            WHERE id = :runId AND status IN ('queued', 'running') AND ingesting = TRUE AND ingest_claimed_by = :claim""")
+    int finishIngesting(@Bind("runId") long runId, @Bind("totalItems") int totalItems, @Bind("claim") String claim,
+                        @Bind("now") Instant now);
 
     /** The run as a whole failed (its zip could not be read); 0 rows means it was terminal already. */
     @SqlUpdate("""
@@ -41,15 +43,4 @@ public interface RunTransitions {
             WHERE run_id = :runId AND status = 'queued'""")
     int cancelQueuedItems(@Bind("runId") long runId, @Bind("now") Instant now);
 
-    /** After a crash: items that were running start again from the start. */
-    @SqlUpdate("""
-            UPDATE run_items SET status = 'queued', started_at = NULL
-            WHERE status = 'running' AND run_id IN (SELECT id FROM runs WHERE status IN ('queued', 'running'))""")
-    int requeueInterruptedItems();
-
-    /** After a crash: items that were running when their run was cancelled end as cancelled. */
-    @SqlUpdate("""
-            UPDATE run_items SET status = 'cancelled', finished_at = :now
-            WHERE status = 'running' AND run_id IN (SELECT id FROM runs WHERE status NOT IN ('queued', 'running'))""")
-    int cancelOrphanedItems(@Bind("now") Instant now);
 }

@@ -1,6 +1,9 @@
 package dev.flowrun.run;
 
-/** Where a zip run goes to have its archive read once it is created; the database says which runs still need it. */
+import org.jdbi.v3.core.Handle;
+
+/** Where a zip run goes to have its archive read once it is created; the database says which instance reads it. */
 public interface ZipQueue {
-    void submit(long runId);
+    /** Marks the new run's reading as this instance's, in the create transaction; it starts once that commits. */
+    void claim(Handle handle, long runId);
 }

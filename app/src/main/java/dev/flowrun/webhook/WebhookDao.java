@@ -12,19 +12,20 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 @RegisterConstructorMapper(Delivery.class)
 @RegisterConstructorMapper(Attempt.class)
 public interface WebhookDao {
-    String DELIVERY_COLUMNS = "run_id, url, payload, status, attempts, next_attempt_at, created_at, updated_at";
+    String DELIVERY_COLUMNS =
+            "run_id, url, payload, status, attempts, next_attempt_at, created_at, updated_at, claimed_by";
 
+    /** Owed by the instance whose transaction made the run terminal ({@code claim}), which sends it. */
     @SqlUpdate("""
-            INSERT INTO webhook_deliveries (run_id, url, payload, status, attempts, next_attempt_at, created_at, updated_at)
-            VALUES (:runId, :url, :payload, 'pending', 0, :now, :now, :now)""")
+            INSERT INTO webhook_deliveries (run_id, url, payload, status, attempts, next_attempt_at, created_at,
+                                            updated_at, claimed_by)
+            VALUES (:runId, :url, :payload, 'pending', 0, :now, :now, :now, :claim)""")
     void insert(@Bind("runId") long runId, @Bind("url") String url, @Bind("payload") String payload,
-                @Bind("now") Instant now);
+                @Bind("now") Instant now, @Bind("claim") String claim);
 
     @SqlQuery("SELECT " + DELIVERY_COLUMNS + " FROM webhook_deliveries WHERE run_id = :runId")
     Optional<Delivery> find(@Bind("runId") long runId);
 
-    @SqlQuery("SELECT " + DELIVERY_COLUMNS + " FROM webhook_deliveries WHERE status = 'pending' ORDER BY next_attempt_at")
-    List<Delivery> pending();
 
     @SqlUpdate("""
             INSERT INTO webhook_attempts (run_id, attempt, at, status_code, error, latency_ms)

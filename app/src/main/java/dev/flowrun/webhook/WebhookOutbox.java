@@ -33,7 +33,7 @@ public final class WebhookOutbox implements RunFinishedListener {
             return;
         }
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        handle.attach(WebhookDao.class).insert(runId, run.webhookUrl(), payload(run), now);
+        handle.attach(WebhookDao.class).insert(runId, run.webhookUrl(), payload(run), now, sender.instanceId());
         handle.afterCommit(() -> sender.schedule(runId, now));
     }
 

@@ -18,6 +18,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import okhttp3.Call;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -31,7 +32,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Delivers owed {@code run.finished} events: a {@link DelayQueue} of due attempts, drained by one dispatcher
  * onto a bounded set of sender threads, so a slow receiver holds up only its own delivery. Every outcome is
- * recorded before the next attempt is scheduled; at start, owed deliveries are loaded from the database.
+ * recorded before the next attempt is scheduled. Each owed delivery is this instance's to send while it is marked
+ * with its id; deliveries owed by an instance that is gone (by the last process, on H2) are taken over
+ * ({@link WebhookTakeover}).
  */
 public final class WebhookSender {
     private static final Logger LOG = LoggerFactory.getLogger(WebhookSender.class);
@@ -42,6 +45,7 @@ public final class WebhookSender {
     private final Duration timeout;
     private final Clock clock;
     private final Metrics metrics;
+    private final Supplier<String> instance;
     private final DelayQueue<DueDelivery> queue = new DelayQueue<>();
     private final Set<Long> queuedOrInFlight = ConcurrentHashMap.newKeySet();
     private final Semaphore inFlight;
@@ -50,30 +54,33 @@ public final class WebhookSender {
     private volatile boolean stopping;
 
     public WebhookSender(Jdbi jdbi, OkHttpClient client, RetrySchedule schedule, Duration timeout, int maxInFlight,
-                         Clock clock, Metrics metrics) {
+                         Clock clock, Metrics metrics, Supplier<String> instance) {
         this.jdbi = jdbi;
         this.client = client;
         this.schedule = schedule;
         this.timeout = timeout;
         this.clock = clock;
         this.metrics = metrics;
+        this.instance = instance;
         this.inFlight = new Semaphore(maxInFlight);
         var counter = new AtomicInteger();
         this.senders = Executors.newFixedThreadPool(maxInFlight,
                 r -> new Thread(r, "flowrun-webhook-" + counter.incrementAndGet()));
     }
 
-    /** Schedules an owed delivery; a run already waiting or being sent is not scheduled twice. */
+    /** Schedules an owed delivery ({@code due} null: now); a run already waiting or being sent is not scheduled twice. */
     public void schedule(long runId, Instant due) {
         if (!stopping && queuedOrInFlight.add(runId)) {
-            queue.add(new DueDelivery(runId, due, clock));
+            queue.add(new DueDelivery(runId, due == null ? clock.instant() : due, clock));
         }
     }
 
+    /** The id deliveries this instance owes are marked with. */
+    String instanceId() {
+        return instance.get();
+    }
+
     public synchronized void start() {
-        for (Delivery delivery : jdbi.withExtension(WebhookDao.class, WebhookDao::pending)) {
-            schedule(delivery.runId(), delivery.nextAttemptAt() == null ? clock.instant() : delivery.nextAttemptAt());
-        }
         dispatcher = new Thread(this::dispatch, "flowrun-webhook-dispatcher");
         dispatcher.start();
     }
@@ -120,7 +127,9 @@ public final class WebhookSender {
 
     private void attempt(long runId) {
         Optional<Delivery> found = jdbi.withExtension(WebhookDao.class, dao -> dao.find(runId));
-        if (found.isEmpty() || !"pending".equals(found.get().status())) {
+        // Not ours any more: this instance was thought gone and another took the delivery over.
+        if (found.isEmpty() || !"pending".equals(found.get().status())
+                || !instance.get().equals(found.get().claimedBy())) {
             queuedOrInFlight.remove(runId);
             return;
         }

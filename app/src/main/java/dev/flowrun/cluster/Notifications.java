@@ -1,0 +1,120 @@
+package dev.flowrun.cluster;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.jdbi.v3.core.Handle;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * PostgreSQL's LISTEN/NOTIFY between instances: "items were queued" wakes idle workers everywhere, "run N was
+ * cancelled" stops its running items everywhere. One connection of its own, outside the pool, blocked on its socket
+ * until a notification comes; reconnected after 1 s, doubling to 30 s, when it drops. A notification lost meanwhile
+ * costs only latency: idle workers look for work every 30 s anyway, and a cancelled run's items are discarded when
+ * they finish.
+ */
+public final class Notifications {
+    public static final String ITEMS_QUEUED = "flowrun_items";
+    public static final String RUN_CANCELLED = "flowrun_cancel";
+    private static final Logger LOG = LoggerFactory.getLogger(Notifications.class);
+    private static final int MAX_BACKOFF_MS = 30_000;
+    private final String jdbcUrl;
+    private final Map<String, Consumer<String>> listeners;
+    private final Runnable afterReconnect;
+    private Thread thread;
+    private volatile boolean stopping;
+    private volatile Connection connection;
+
+    /** {@code listeners}: channel → what to do with a payload; {@code afterReconnect}: catch up on what was missed. */
+    public Notifications(String jdbcUrl, Map<String, Consumer<String>> listeners, Runnable afterReconnect) {
+        this.jdbcUrl = jdbcUrl;
+        this.listeners = Map.copyOf(listeners);
+        this.afterReconnect = afterReconnect;
+    }
+
+    /** Sends a notification; it is delivered when {@code handle}'s transaction commits (at once outside one). */
+    public static void send(Handle handle, String channel, String payload) {
+        handle.createQuery("SELECT pg_notify(:channel, :payload)").bind("channel", channel).bind("payload", payload)
+                .mapTo(String.class).findOne();
+    }
+
+    public synchronized void start() {
+        thread = DaemonThreads.start(this::listen, "flowrun-notifications");
+    }
+
+    public synchronized void stop() {
+        stopping = true;
+        closeQuietly(connection);
+        DaemonThreads.stop(thread);
+    }
+
+    private void listen() {
+        int backoff = 1_000;
+        boolean first = true;
+        while (!stopping) {
+            try (Connection conn = DriverManager.getConnection(jdbcUrl)) {
+                connection = conn;
+                try (Statement statement = conn.createStatement()) {
+                    for (String channel : listeners.keySet()) {
+                        statement.execute("LISTEN " + channel);
+                    }
+                }
+                if (!first) {
+                    LOG.info("listening for other instances' notifications again");
+                    afterReconnect.run();
+                }
+                first = false;
+                backoff = 1_000;
+                PGConnection pg = conn.unwrap(PGConnection.class);
+                while (!stopping) {
+                    PGNotification[] received = pg.getNotifications(10_000);
+                    if (received != null) {
+                        for (PGNotification notification : received) {
+                            dispatch(notification);
+                        }
+                    }
+                }
+            } catch (SQLException | RuntimeException e) {
+                if (stopping) {
+                    return;
+                }
+                LOG.warn("listening for other instances' notifications failed ({}); again in {} s", e.toString(),
+                        backoff / 1000);
+                first = false;
+                try {
+                    Thread.sleep(backoff);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+                backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+            }
+        }
+    }
+
+    private void dispatch(PGNotification notification) {
+        Consumer<String> listener = listeners.get(notification.getName());
+        if (listener != null) {
+            try {
+                listener.accept(notification.getParameter());
+            } catch (RuntimeException e) {
+                LOG.warn("notification {} {}: {}", notification.getName(), notification.getParameter(), e.toString());
+            }
+        }
+    }
+
+    private static void closeQuietly(Connection conn) {
+        if (conn != null) {
+            try {
+                conn.close();
+            } catch (SQLException e) {
+                // Closing to stop: nothing to do about it.
+            }
+        }
+    }
+}
