@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -29,17 +30,24 @@ public final class MainProcess implements AutoCloseable {
     }
 
     public static MainProcess start(Map<String, String> env) {
+        return start(env, List.of());
+    }
+
+    /** The same with JVM options of its own, e.g. the trust store of a test's HTTPS receiver. */
+    public static MainProcess start(Map<String, String> env, List<String> jvmOptions) {
         try {
             Path logs = Files.createTempDirectory("flowrun-main");
             Path out = logs.resolve("stdout");
             Path err = logs.resolve("stderr");
             // The quickest JVM start: the service does little work here, and CI is two busy cores.
-            var builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
-                    "-cp", System.getProperty("java.class.path"),
+            List<String> command = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
+            command.addAll(jvmOptions);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"),
                     // The service's own logging (standard output), not the tests' (a file).
-                    "-Dlogback.configurationFile=logback.xml", "dev.flowrun.Main")
-                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+                    "-Dlogback.configurationFile=logback.xml", "dev.flowrun.Main"));
+            var builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
             builder.environment().keySet().removeIf(name -> name.startsWith("FLOWRUN_"));
             builder.environment().put("FLOWRUN_WORKERS", "1");
             builder.environment().putAll(env);
@@ -71,6 +79,11 @@ public final class MainProcess implements AutoCloseable {
             return LISTENING.matcher(stdout() + stderr());
         }, Matcher::find);
         return Integer.parseInt(port.group(1));
+    }
+
+    /** The process id, as the service records it in {@code instances.pid}. */
+    public long pid() {
+        return process.pid();
     }
 
     public String stdout() {
