@@ -6,6 +6,8 @@ import java.net.SocketException;
 import java.net.UnknownHostException;
 import dev.flowrun.cutout.model.ModelFamily;
 import dev.flowrun.cutout.model.ModelStore;
+import dev.flowrun.db.Dialect;
+import dev.flowrun.db.OpenFailures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,7 +64,7 @@ public record Config(
         return new Config(
                 reader.integer("FLOWRUN_PORT", 8080, 0, 65535),
                 dataDir,
-                reader.string("FLOWRUN_DB_URL", null),
+                reader.dbUrl("FLOWRUN_DB_URL"),
                 reader.url("FLOWRUN_PUBLIC_URL"),
                 reader.string("FLOWRUN_API_KEY", null),
                 reader.string("FLOWRUN_ADMIN_TOKEN", null),
@@ -236,6 +238,21 @@ public record Config(
                 case "json" -> LogFormat.JSON;
                 default -> throw bad(name, value, "text or json");
             };
+        }
+
+        /** H2 or PostgreSQL ({@link Dialect}); the value is echoed without its query, where a password may be. */
+        String dbUrl(String name) {
+            String value = raw(name);
+            if (value == null) {
+                return null;
+            }
+            try {
+                Dialect.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(name + ": '" + OpenFailures.shown(value) + "' is not valid; expected a JDBC URL"
+                        + " starting with jdbc:h2: or jdbc:postgresql:, such as jdbc:postgresql://db:5432/flowrun.");
+            }
+            return value;
         }
 
         String url(String name) {

@@ -11,10 +11,11 @@ ALTER TABLE workspaces ADD COLUMN last_run_at TIMESTAMP WITH TIME ZONE;
 -- transaction as its last step (see RunNumbers), so it is NULL only inside that uncommitted transaction.
 ALTER TABLE runs ADD COLUMN workspace_seq BIGINT;
 
-MERGE INTO runs r
-USING (SELECT id, ROW_NUMBER() OVER (PARTITION BY workspace_id ORDER BY created_at, id) AS seq FROM runs) n
-ON r.id = n.id
-WHEN MATCHED THEN UPDATE SET workspace_seq = n.seq;
+-- An UPDATE rather than a MERGE: PostgreSQL has MERGE only from version 15, and flowrun runs on 13 and later.
+UPDATE runs SET workspace_seq = (
+    SELECT n.seq
+    FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY workspace_id ORDER BY created_at, id) AS seq FROM runs) n
+    WHERE n.id = runs.id);
 
 UPDATE workspaces SET run_count = (SELECT COUNT(*) FROM runs WHERE runs.workspace_id = workspaces.id),
                       last_run_at = (SELECT MAX(created_at) FROM runs WHERE runs.workspace_id = workspaces.id);

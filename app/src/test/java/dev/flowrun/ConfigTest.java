@@ -93,6 +93,20 @@ class ConfigTest {
         assertThat(Config.fromEnv(Map.of("FLOWRUN_HOST", given)).host()).isEqualTo(bound);
     }
 
+    @ParameterizedTest
+    @CsvSource({"jdbc:h2:mem:x", "jdbc:postgresql://db:5432/flowrun?user=flowrun&password=secret",
+            "JDBC:PostgreSQL://db/flowrun"})
+    void theDatabaseIsH2OrPostgresql(String url) {
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_DB_URL", url)).effectiveDbUrl()).isEqualTo(url);
+    }
+
+    @Test
+    void aRefusedDatabaseUrlIsNotEchoedWithItsPassword() {
+        assertThatThrownBy(() -> Config.fromEnv(Map.of("FLOWRUN_DB_URL", "jdbc:mysql://db/flowrun?password=secret")))
+                .hasMessageStartingWith("FLOWRUN_DB_URL: 'jdbc:mysql://db/flowrun' is not valid")
+                .hasMessageNotContaining("secret");
+    }
+
     @ParameterizedTest(name = "{0}={1}")
     @CsvSource(delimiter = '|', textBlock = """
             FLOWRUN_PORT                   | eighty
@@ -122,6 +136,9 @@ class ConfigTest {
             FLOWRUN_OUTPUT_RETENTION       | 0d
             FLOWRUN_OUTPUT_RETENTION       | a month
             FLOWRUN_OUTPUT_RETENTION       | 2w
+            FLOWRUN_DB_URL                 | jdbc:mysql://db:3306/flowrun
+            FLOWRUN_DB_URL                 | postgresql://db:5432/flowrun
+            FLOWRUN_DB_URL                 | ./data/flowrun
             """)
     void aBadValueFailsWithOneLineNamingTheVariable(String name, String value) {
         assertThatThrownBy(() -> Config.fromEnv(Map.of(name, value)))

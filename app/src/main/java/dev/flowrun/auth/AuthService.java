@@ -1,5 +1,6 @@
 package dev.flowrun.auth;
 
+import dev.flowrun.db.UniqueViolation;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.error.Unauthorized;
 import dev.flowrun.workflow.Templates;
@@ -18,6 +19,8 @@ import org.slf4j.LoggerFactory;
 public final class AuthService {
     private static final Logger LOG = LoggerFactory.getLogger(AuthService.class);
     public static final String DEFAULT_WORKSPACE = "default";
+    /** One race lost per row a first start inserts (the workspace, the configured key), and a spare. */
+    private static final int BOOTSTRAP_ATTEMPTS = 3;
     private final Jdbi jdbi;
     private final Templates templates;
     private final Clock clock;
@@ -53,26 +56,38 @@ public final class AuthService {
      * without it, on an empty database, creates {@code default} with a fresh key and returns that key.
      * {@code showNewKey} gets the fresh key before the transaction commits, so a key that is stored has always
      * been shown: a start killed in between leaves an empty database, and the next start makes and shows another.
+     * Instances starting together on one empty database race to insert {@code default}: the loser's insert fails
+     * once the winner commits (a unique violation), and it begins again, now finding the winner's rows.
      */
     public Optional<String> bootstrap(String configuredKey, Consumer<String> showNewKey) {
-        return jdbi.inTransaction(handle -> {
-            AuthDao dao = handle.attach(AuthDao.class);
-            if (configuredKey != null) {
-                long workspaceId = dao.findWorkspaceByName(DEFAULT_WORKSPACE).map(Workspace::id)
-                        .orElseGet(() -> insertWorkspace(handle, DEFAULT_WORKSPACE));
-                if (dao.countKeysWithHash(ApiKeys.hash(configuredKey)) == 0) {
-                    dao.insertKey(workspaceId, ApiKeys.prefix(configuredKey), ApiKeys.hash(configuredKey), now());
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return jdbi.inTransaction(handle -> bootstrapIn(handle, configuredKey, showNewKey));
+            } catch (RuntimeException e) {
+                if (!UniqueViolation.in(e) || attempt == BOOTSTRAP_ATTEMPTS) {
+                    throw e;
                 }
-                return Optional.empty();
             }
-            if (dao.countWorkspaces() > 0) {
-                return Optional.empty();
+        }
+    }
+
+    private Optional<String> bootstrapIn(Handle handle, String configuredKey, Consumer<String> showNewKey) {
+        AuthDao dao = handle.attach(AuthDao.class);
+        if (configuredKey != null) {
+            long workspaceId = dao.findWorkspaceByName(DEFAULT_WORKSPACE).map(Workspace::id)
+                    .orElseGet(() -> insertWorkspace(handle, DEFAULT_WORKSPACE));
+            if (dao.countKeysWithHash(ApiKeys.hash(configuredKey)) == 0) {
+                dao.insertKey(workspaceId, ApiKeys.prefix(configuredKey), ApiKeys.hash(configuredKey), now());
             }
-            long workspaceId = insertWorkspace(handle, DEFAULT_WORKSPACE);
-            String key = issueKey(dao, workspaceId).key();
-            showNewKey.accept(key);
-            return Optional.of(key);
-        });
+            return Optional.empty();
+        }
+        if (dao.countWorkspaces() > 0) {
+            return Optional.empty();
+        }
+        long workspaceId = insertWorkspace(handle, DEFAULT_WORKSPACE);
+        String key = issueKey(dao, workspaceId).key();
+        showNewKey.accept(key);
+        return Optional.of(key);
     }
 
     /** The same, for callers that print nothing (tools and benchmarks that seed a store). */

@@ -30,7 +30,7 @@ public final class Database implements AutoCloseable {
             throw OpenFailures.of(jdbcUrl, e);
         }
         try {
-            new Migrations(database.jdbi).apply();
+            new Migrations(database.jdbi, database.dialect).apply();
         } catch (RuntimeException e) {
             database.close();
             throw OpenFailures.of(jdbcUrl, e);

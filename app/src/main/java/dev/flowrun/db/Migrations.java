@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -20,31 +21,59 @@ import org.jdbi.v3.core.Jdbi;
 final class Migrations {
     private static final String LOCATION = "db/migration/V%d.sql";
     static final int HIGHEST = 999;
+    /**
+     * The PostgreSQL advisory lock instances take to migrate one at a time ("flow" in ASCII): any constant no other
+     * application on the same database uses.
+     */
+    static final long LOCK = 0x666c6f77L;
     private final Jdbi jdbi;
+    private final Dialect dialect;
 
-    Migrations(Jdbi jdbi) {
+    Migrations(Jdbi jdbi, Dialect dialect) {
         this.jdbi = jdbi;
+        this.dialect = dialect;
     }
 
+    /**
+     * All on one connection: on PostgreSQL, instances starting together on an empty database would otherwise run
+     * the same CREATE TABLEs at once. The advisory lock belongs to the connection's session, so one that dies
+     * mid-migration (its transaction rolled back) releases it too.
+     */
     void apply() {
-        jdbi.useHandle(handle -> handle.execute("""
+        jdbi.useHandle(handle -> {
+            if (dialect == Dialect.POSTGRESQL) {
+                handle.createQuery("SELECT pg_advisory_lock(:lock)").bind("lock", LOCK).mapTo(String.class).one();
+            }
+            try {
+                applyAll(handle);
+            } finally {
+                if (dialect == Dialect.POSTGRESQL) {
+                    // The connection goes back to the pool, and with it a lock not released here.
+                    handle.createQuery("SELECT pg_advisory_unlock(:lock)").bind("lock", LOCK).mapTo(Boolean.class).one();
+                }
+            }
+        });
+    }
+
+    private static void applyAll(Handle handle) {
+        handle.execute("""
                 CREATE TABLE IF NOT EXISTS schema_version (
                     version INT PRIMARY KEY,
                     applied_at TIMESTAMP WITH TIME ZONE NOT NULL
-                )"""));
-        Set<Integer> applied = new HashSet<>(jdbi.withHandle(handle -> handle
-                .createQuery("SELECT version FROM schema_version").mapTo(Integer.class).list()));
+                )""");
+        Set<Integer> applied = new HashSet<>(handle.createQuery("SELECT version FROM schema_version")
+                .mapTo(Integer.class).list());
         for (int version = 1; version <= HIGHEST; version++) {
             String script = applied.contains(version) ? null : load(version);
             if (script == null) {
                 continue;
             }
             int v = version;
-            jdbi.useTransaction(handle -> {
+            handle.useTransaction(transaction -> {
                 for (String statement : statements(script)) {
-                    handle.execute(statement);
+                    transaction.execute(statement);
                 }
-                handle.createUpdate("INSERT INTO schema_version (version, applied_at) VALUES (:v, :at)")
+                transaction.createUpdate("INSERT INTO schema_version (version, applied_at) VALUES (:v, :at)")
                         .bind("v", v).bind("at", Instant.now()).execute();
             });
         }

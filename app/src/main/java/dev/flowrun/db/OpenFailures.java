@@ -4,7 +4,7 @@ import dev.flowrun.error.StartupFailure;
 import java.sql.SQLException;
 
 /** Turns a database that will not open into a one-line start-up failure an operator can act on. */
-final class OpenFailures {
+public final class OpenFailures {
     /** H2's "Database may be already in use": another process holds the file lock. */
     private static final int H2_ALREADY_OPEN = 90020;
 
@@ -27,7 +27,7 @@ final class OpenFailures {
     }
 
     /** The URL without its settings or query, where a password could be. */
-    static String shown(String jdbcUrl) {
+    public static String shown(String jdbcUrl) {
         int end = jdbcUrl.length();
         for (char separator : new char[] {';', '?'}) {
             int at = jdbcUrl.indexOf(separator);

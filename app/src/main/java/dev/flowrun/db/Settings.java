@@ -16,18 +16,23 @@ public final class Settings {
 
     /** The key signed file URLs are made with; created on first start so URLs survive restarts. */
     public byte[] urlSigningSecret() {
-        Optional<String> existing = read(URL_SIGNING_SECRET);
-        if (existing.isEmpty()) {
+        if (read(URL_SIGNING_SECRET).isEmpty()) {
             byte[] secret = new byte[32];
             new SecureRandom().nextBytes(secret);
-            jdbi.useHandle(handle -> handle.createUpdate("""
-                    INSERT INTO settings (setting_name, setting_value)
-                    SELECT :name, :value FROM settings WHERE setting_name = :name HAVING COUNT(*) = 0""")
-                    .bind("name", URL_SIGNING_SECRET)
-                    .bind("value", Base64.getEncoder().encodeToString(secret))
-                    .execute());
+            try {
+                jdbi.useHandle(handle -> handle.createUpdate("""
+                        INSERT INTO settings (setting_name, setting_value) VALUES (:name, :value)""")
+                        .bind("name", URL_SIGNING_SECRET)
+                        .bind("value", Base64.getEncoder().encodeToString(secret))
+                        .execute());
+            } catch (RuntimeException e) {
+                // Another instance starting at the same moment inserted its own first: it is read below.
+                if (!UniqueViolation.in(e)) {
+                    throw e;
+                }
+            }
         }
-        // Read back rather than use our own: another instance may have won the insert.
+        // Read back rather than use our own, whoever won the insert.
         return Base64.getDecoder().decode(read(URL_SIGNING_SECRET).orElseThrow());
     }
 

@@ -2,18 +2,21 @@ package dev.flowrun.db;
 
 import java.sql.SQLException;
 
-/** A unique or primary key refused an insert: someone else's insert won the race. */
+/**
+ * Whether a failure is a unique or primary key violation: SQLSTATE 23505 on H2 and PostgreSQL alike. Instances
+ * starting together on one database both insert what a first start makes; the loser of such an insert reads the
+ * winner's row instead.
+ */
 public final class UniqueViolation {
-    /** SQLSTATE {@code 23505}, on H2 and PostgreSQL alike. */
-    private static final String SQL_STATE = "23505";
+    private static final String SQLSTATE = "23505";
 
     private UniqueViolation() {
     }
 
-    /** Whether {@code failure}, or anything it was caused by, is a unique violation. */
+    /** Whether {@code failure} or any of its causes is a 23505 (JDBI wraps the driver's exception). */
     public static boolean in(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql && SQL_STATE.equals(sql.getSQLState())) {
+            if (cause instanceof SQLException sql && SQLSTATE.equals(sql.getSQLState())) {
                 return true;
             }
             if (cause.getCause() == cause) {

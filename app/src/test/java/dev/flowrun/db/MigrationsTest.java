@@ -2,6 +2,7 @@ package dev.flowrun.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flowrun.support.TestDatabase;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -9,14 +10,11 @@ class MigrationsTest {
 
     @Test
     void appliesEveryVersionOnceAndAgainNothing() {
-        try (Database database = Database.open("jdbc:h2:mem:migrations-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1", 2)) {
-            List<Integer> versions = database.jdbi().withHandle(h -> h
-                    .createQuery("SELECT version FROM schema_version ORDER BY version").mapTo(Integer.class).list());
+        try (TestDatabase db = TestDatabase.fresh("migrations"); Database database = Database.open(db.url(), 2)) {
+            List<Integer> versions = versions(database);
             assertThat(versions).startsWith(1, 2).doesNotHaveDuplicates();
-            new Migrations(database.jdbi()).apply();
-            int count = database.jdbi().withHandle(h -> h.createQuery("SELECT COUNT(*) FROM schema_version")
-                    .mapTo(Integer.class).one());
-            assertThat(count).isEqualTo(versions.size());
+            new Migrations(database.jdbi(), database.dialect()).apply();
+            assertThat(versions(database)).isEqualTo(versions);
         }
     }
 
@@ -29,5 +27,10 @@ class MigrationsTest {
                 CREATE INDEX a_x
                     ON a (x);
                 """)).containsExactly("CREATE TABLE a (x INT)", "CREATE INDEX a_x\n    ON a (x)");
+    }
+
+    static List<Integer> versions(Database database) {
+        return database.jdbi().withHandle(h -> h
+                .createQuery("SELECT version FROM schema_version ORDER BY version").mapTo(Integer.class).list());
     }
 }

@@ -2,10 +2,13 @@ package dev.flowrun.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flowrun.support.TestDatabase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
@@ -25,7 +28,13 @@ class RunNumberingMigrationTest {
 
     @Test
     void existingRunsAreNumberedPerWorkspaceByCreatedAtThenId() {
-        Jdbi jdbi = Jdbi.create("jdbc:h2:mem:v4-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1");
+        try (TestDatabase db = TestDatabase.fresh("v4")) {
+            numbersRunsMadeBeforeV4(db.url());
+        }
+    }
+
+    private static void numbersRunsMadeBeforeV4(String url) {
+        Jdbi jdbi = Jdbi.create(url);
         jdbi.useHandle(handle -> {
             handle.execute("""
                     CREATE TABLE schema_version (version INT PRIMARY KEY, applied_at TIMESTAMP WITH TIME ZONE NOT NULL)""");
@@ -48,16 +57,16 @@ class RunNumberingMigrationTest {
             insertRun(handle, 14, 1, "2026-01-01 10:00:02Z");
         });
 
-        new Migrations(jdbi).apply();
+        new Migrations(jdbi, Dialect.of(url)).apply();
 
         assertThat(numbered(jdbi, 1)).containsExactly(11L, 13L, 14L, 10L);
         assertThat(numbered(jdbi, 2)).containsExactly(12L);
         List<Long> counts = jdbi.withHandle(handle -> handle.createQuery("SELECT run_count FROM workspaces ORDER BY id")
                 .mapTo(Long.class).list());
         assertThat(counts).containsExactly(4L, 1L, 0L);
-        String lastRunAt = jdbi.withHandle(handle -> handle.createQuery(
-                "SELECT CAST(last_run_at AS VARCHAR) FROM workspaces WHERE id = 1").mapTo(String.class).one());
-        assertThat(lastRunAt).startsWith("2026-01-01 10:00:03");
+        OffsetDateTime lastRunAt = jdbi.withHandle(handle -> handle.createQuery(
+                "SELECT last_run_at FROM workspaces WHERE id = 1").mapTo(OffsetDateTime.class).one());
+        assertThat(lastRunAt.toInstant()).isEqualTo(Instant.parse("2026-01-01T10:00:03Z"));
     }
 
     static void insertRun(Handle handle, long id, long workspaceId, String createdAt) {

@@ -6,6 +6,7 @@ import dev.flowrun.db.Database;
 import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunRow;
 import dev.flowrun.run.RunTransitions;
+import dev.flowrun.support.TestDatabase;
 import java.time.Instant;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
@@ -19,13 +20,15 @@ import org.junit.jupiter.api.Test;
  */
 class RunTimestampsTest {
     static final Instant T = Instant.parse("2026-11-22T10:00:00.000Z");
+    TestDatabase db;
     Database database;
     Jdbi jdbi;
     long runId;
 
     @BeforeEach
     void runOfTwoQueuedItems() {
-        database = Database.open("jdbc:h2:mem:timestamps-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1", 2);
+        db = TestDatabase.fresh("timestamps");
+        database = Database.open(db.url(), 2);
         jdbi = database.jdbi();
         runId = jdbi.inTransaction(RunTimestampsTest::runOfTwoItems);
     }
@@ -33,6 +36,7 @@ class RunTimestampsTest {
     @AfterEach
     void close() {
         database.close();
+        db.close();
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.flowrun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.db.Database;
+import dev.flowrun.support.TestDatabase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +32,7 @@ class RunNumbersTest {
 
     @Test
     void createdAtKeepsRisingAndNumbersStayDenseWhenTheClockStandsStillOrStepsBack() {
-        try (Database database = Database.open("jdbc:h2:mem:numbers-" + System.nanoTime() + ";DB_CLOSE_DELAY=-1", 2)) {
+        try (TestDatabase db = TestDatabase.fresh("numbers"); Database database = Database.open(db.url(), 2)) {
             Jdbi jdbi = database.jdbi();
             long[] ids = jdbi.inTransaction(handle -> {
                 long a = insert(handle, "INSERT INTO workspaces (name, created_at) VALUES ('a', CURRENT_TIMESTAMP)");

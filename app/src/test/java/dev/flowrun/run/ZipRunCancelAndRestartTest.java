@@ -6,7 +6,6 @@ import static dev.flowrun.run.ZipRuns.items;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flowrun.Config;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.TestApp;
@@ -193,6 +192,6 @@ class ZipRunCancelAndRestartTest {
     }
 
     private Connection database() throws Exception {
-        return DriverManager.getConnection(Config.defaults(app.dataDir()).effectiveDbUrl());
+        return DriverManager.getConnection(app.dbUrl());
     }
 }

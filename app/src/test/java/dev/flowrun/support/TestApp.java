@@ -30,14 +30,18 @@ public final class TestApp implements AutoCloseable {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private final Path dataDir;
     private final Map<String, String> env;
+    /** The PostgreSQL database made for this app, dropped at close; null on H2 or with a URL given by the test. */
+    private final TestDatabase database;
     private final NodeCatalogue catalogue;
     private final Clock clock;
     private final OkHttpClient client = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(30)).build();
     private App app;
 
-    private TestApp(Path dataDir, Map<String, String> env, NodeCatalogue catalogue, Clock clock) {
+    private TestApp(Path dataDir, Map<String, String> env, TestDatabase database, NodeCatalogue catalogue,
+                    Clock clock) {
         this.dataDir = dataDir;
         this.env = env;
+        this.database = database;
         this.catalogue = catalogue;
         this.clock = clock;
         this.app = startApp();
@@ -80,7 +84,20 @@ public final class TestApp implements AutoCloseable {
             env.put("FLOWRUN_WORKERS", "2");
             env.putAll(overrides);
             env.values().removeIf(v -> v == null || v.isEmpty());
-            return new TestApp(dir, env, catalogue, clock);
+            // On PostgreSQL every app gets a database of its own, kept across restart() and startAgain().
+            TestDatabase database = TestDatabase.postgresql() && !env.containsKey("FLOWRUN_DB_URL")
+                    ? TestDatabase.fresh("app") : null;
+            if (database != null) {
+                env.put("FLOWRUN_DB_URL", database.url());
+            }
+            try {
+                return new TestApp(dir, env, database, catalogue, clock);
+            } catch (RuntimeException e) {
+                if (database != null) {
+                    database.close();
+                }
+                throw e;
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -92,6 +109,11 @@ public final class TestApp implements AutoCloseable {
 
     public Path dataDir() {
         return dataDir;
+    }
+
+    /** The JDBC URL of this app's database, for tests that look into it (an H2 file only while the app is stopped). */
+    public String dbUrl() {
+        return Config.fromEnv(env).effectiveDbUrl();
     }
 
     public String baseUrl() {
@@ -178,5 +200,8 @@ public final class TestApp implements AutoCloseable {
         app.stop(Duration.ofSeconds(5));
         client.dispatcher().executorService().shutdown();
         client.connectionPool().evictAll();
+        if (database != null) {
+            database.close();
+        }
     }
 }

@@ -3,7 +3,6 @@ package dev.flowrun.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flowrun.Config;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.HttpsReceiver;
@@ -97,7 +96,7 @@ class WebhookDurabilityTest {
             Await.until("delivery", Duration.ofSeconds(20),
                     () -> app.get("/workflows/runs/" + runId + "/webhook").json().path("status").asText().equals("delivered"));
             app.stopAbruptly();
-            try (Connection db = DriverManager.getConnection(Config.defaults(app.dataDir()).effectiveDbUrl());
+            try (Connection db = DriverManager.getConnection(app.dbUrl());
                  PreparedStatement plant = db.prepareStatement("""
                          INSERT INTO webhook_attempts (run_id, attempt, at, status_code, error, latency_ms)
                          VALUES (?, 2, CURRENT_TIMESTAMP, 500, NULL, 1)""")) {

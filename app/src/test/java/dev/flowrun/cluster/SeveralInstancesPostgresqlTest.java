@@ -37,7 +37,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * database and one data directory, two workers each and a lease of 3 s. Only in the PostgreSQL test execution.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class SeveralInstancesTest {
+class SeveralInstancesPostgresqlTest {
     private static final Duration LEASE = Duration.ofSeconds(3);
     private static String databaseUrl;
     private static Path dataDir;
