@@ -23,14 +23,14 @@ final class ItemTakeover implements Takeover {
     @Override
     public int takeOver(Handle handle, Abandoned abandoned) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        int cancelled = abandoned.bind(handle.createUpdate("""
-                        UPDATE run_items SET status = 'cancelled', claimed_by = NULL, finished_at = :now
-                        WHERE status = 'running' AND\s""" + abandoned.where("claimed_by") + """
-                         AND run_id IN (SELECT id FROM runs WHERE status NOT IN ('queued', 'running'))"""))
+        int cancelled = abandoned.bind(handle.createUpdate(
+                        "UPDATE run_items SET status = 'cancelled', claimed_by = NULL, finished_at = :now"
+                                + " WHERE status = 'running' AND " + abandoned.where("claimed_by")
+                                + " AND run_id IN (SELECT id FROM runs WHERE status NOT IN ('queued', 'running'))"))
                 .bind("now", now).execute();
-        int requeued = abandoned.bind(handle.createUpdate("""
-                        UPDATE run_items SET status = 'queued', claimed_by = NULL, started_at = NULL
-                        WHERE status = 'running' AND\s""" + abandoned.where("claimed_by")))
+        int requeued = abandoned.bind(handle.createUpdate(
+                        "UPDATE run_items SET status = 'queued', claimed_by = NULL, started_at = NULL"
+                                + " WHERE status = 'running' AND " + abandoned.where("claimed_by")))
                 .execute();
         if (requeued > 0) {
             pool.itemsQueued(handle);
