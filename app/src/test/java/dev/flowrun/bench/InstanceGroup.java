@@ -91,7 +91,8 @@ final class InstanceGroup implements AutoCloseable {
     }
 
     /** Waits for every run to finish; fails unless each completed. */
-    static List<JsonNode> awaitCompleted(List<Created> runs, Duration timeout) throws IOException, InterruptedException {
+    static List<JsonNode> awaitCompleted(List<Created> runs, Duration timeout)
+            throws IOException, InterruptedException {
         List<JsonNode> finished = new ArrayList<>();
         for (Created run : runs) {
             JsonNode done = run.api().awaitTerminal(run.runId(), timeout);

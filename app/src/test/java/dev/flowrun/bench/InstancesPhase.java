@@ -40,12 +40,7 @@ final class InstancesPhase {
             groups.add(InstanceGroup.start(bench, 2, cores));
             List<String> warmups = new ArrayList<>();
             for (InstanceGroup group : groups) {
-                SteadyState.Warmup warmup = SteadyState.warm(group.pids(), pass -> InstanceGroup.awaitCompleted(
-                        group.createRuns(SteadyState.PASS, RUNS, i -> files.url(name(shots, pass * SteadyState.PASS + i)),
-                                i -> "warm-" + pass + "/" + name(shots, pass * SteadyState.PASS + i)),
-                        Duration.ofMinutes(5)));
-                BenchContext.log("%s warmed: %s", group.label(), warmup.describe());
-                warmups.add(group.label() + ": " + warmup.describe());
+                warmups.add(group.label() + ": " + warm(group, files, shots).describe());
             }
             Rate[] best = new Rate[groups.size()];
             for (int round = 0; round < ROUNDS; round++) {
@@ -59,6 +54,18 @@ final class InstancesPhase {
                 group.close();
             }
         }
+    }
+
+    /** Passes of the steady-state rule, each as 4 runs created on the instances in turn. */
+    private static SteadyState.Warmup warm(InstanceGroup group, StaticFileServer files, List<Path> shots)
+            throws Exception {
+        SteadyState.Warmup warmup = SteadyState.warm(group.pids(), pass -> {
+            int from = pass * SteadyState.PASS;
+            InstanceGroup.awaitCompleted(group.createRuns(SteadyState.PASS, RUNS, i -> files.url(name(shots, from + i)),
+                    i -> "warm-" + pass + "/" + name(shots, from + i)), Duration.ofMinutes(5));
+        });
+        BenchContext.log("%s warmed: %s", group.label(), warmup.describe());
+        return warmup;
     }
 
     private static Rate measure(InstanceGroup group, StaticFileServer files, List<Path> shots, int round)
@@ -79,12 +86,13 @@ final class InstancesPhase {
         for (int g = 0; g < groups.size(); g++) {
             String result = String.format("%.2f items/s", best[g].itemsPerSecond());
             if (g > 0) {
-                result += ": " + ResultTable.ratio(best[g].itemsPerSecond() / best[0].itemsPerSecond()) + " of "
-                        + groups.get(0).label() + "'s";
+                result += ": " + ResultTable.ratio(best[g].itemsPerSecond() / best[0].itemsPerSecond())
+                        + " one instance's";
             }
             result += String.format("; CPU per item %.0f ms, all instances", best[g].cpuPerItem() * 1000);
             bench.table().add("Instances", (g == 0 ? workload + ", " : "the same, ") + groups.get(g).label(), result,
-                    g == 0 ? "" : "none on 2 cores: what it costs", null);
+                    g == 0 ? "" : "none set (no gain expected on " + Runtime.getRuntime().availableProcessors()
+                            + " cores)", null);
         }
         for (InstanceGroup group : groups) {
             NoLossAudit audit = NoLossAudit.of(group);

@@ -54,12 +54,14 @@ record NoLossAudit(long runs, long runsNotCompleted, long items, long itemsNotCo
     }
 
     String describe() {
+        String outcome = noLoss() ? "every run completed, every item completed with exactly one output"
+                : String.format("**%,d runs not completed, %,d items not completed, %,d items without exactly one"
+                        + " output**", runsNotCompleted, itemsNotCompleted, itemsWithoutOneOutput);
         String shares = itemsPerInstance.size() < 2 ? "" : "; items by instance " + String.join(" / ",
                 itemsPerInstance.stream().map(n -> String.format("%.0f%%", 100.0 * n / items)).toList());
-        return String.format("%,d runs, %,d items (warm-up included): %,d runs not completed, %,d items not completed,"
-                        + " %,d items without exactly one output%s; %d deadlocks; %d WARN/ERROR lines in the logs%s",
-                runs, items, runsNotCompleted, itemsNotCompleted, itemsWithoutOneOutput, shares, deadlocks,
-                warnings.size(), warnings.isEmpty() ? "" : " (first: " + warnings.get(0) + ")");
+        return String.format("%,d runs, %,d items (warm-up included): %s%s; %d deadlocks; %d WARN/ERROR log lines%s",
+                runs, items, outcome, shares, deadlocks, warnings.size(),
+                warnings.isEmpty() ? "" : " (first: " + warnings.get(0) + ")");
     }
 
     private static long count(Statement statement, String sql) throws SQLException {
