@@ -8,7 +8,9 @@ import java.sql.Statement;
 
 /**
  * The PostgreSQL of the phases that need one: the tests' private cluster ({@link TestPostgres}: a temporary
- * directory, a free loopback port, gone when this JVM ends), a database per store or per set of instances.
+ * directory, a free loopback port, gone when this JVM ends), a database per store or per set of instances. It runs
+ * without fsync and with asynchronous commits: a commit costs no disk flush here, unlike on a durable server, so
+ * the figures leave out what the database's own writes would cost.
  */
 final class BenchPostgres {
     private BenchPostgres() {
