@@ -11,7 +11,8 @@ import java.util.List;
  * Issue 7's benchmark suite: starts the fat jar on fresh data directories on loopback, drives it, and prints one
  * markdown table. Run it with {@code bench/run} at the repository root (which builds the jar and installs wrk);
  * directly: {@code java -cp flowrun.jar:test-classes dev.flowrun.bench.PerformanceBenchmark <jar> <work dir>
- * [api,scale,throughput,memory,fairness]}. Never part of {@code mvn verify}.
+ * [api,scale,throughput,memory,fairness]}; not among those, {@code model}, and {@code scale-pg} and {@code instances},
+ * which start a private PostgreSQL cluster ({@link BenchPostgres}). Never part of {@code mvn verify}.
  */
 public final class PerformanceBenchmark {
     private static final List<String> PHASES = List.of("api", "scale", "throughput", "memory", "fairness");
@@ -38,7 +39,11 @@ public final class PerformanceBenchmark {
                 case "memory" -> MemoryPhase.run(bench);
                 case "fairness" -> FairnessPhase.run(bench);
                 case "model" -> ModelPhase.run(bench);
-                default -> throw new IllegalArgumentException("unknown phase " + phase + "; phases: " + PHASES);
+                case "scale-pg" -> PostgresScalePhase.run(bench, Long.getLong("bench.smallStore", 1_000),
+                        Long.getLong("bench.bigStore", 1_000_000));
+                case "instances" -> InstancesPhase.run(bench);
+                default -> throw new IllegalArgumentException("unknown phase " + phase + "; phases: " + PHASES
+                        + ", model, scale-pg, instances");
             }
             BenchContext.log("phase %s took %.0f s", phase, (System.nanoTime() - phaseStart) / 1e9);
         }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * CPU time a process has used (user + system, from {@code /proc/<pid>/stat}). Divided by the requests served, it
@@ -18,6 +19,23 @@ final class ProcessCpu {
 
     static double seconds(long pid) throws IOException {
         return cpuSeconds(Files.readString(Path.of("/proc/" + pid + "/stat")));
+    }
+
+    /** Summed over several processes. */
+    static double seconds(List<Long> pids) throws IOException {
+        double total = 0;
+        for (long pid : pids) {
+            total += seconds(pid);
+        }
+        return total;
+    }
+
+    static double compilerSeconds(List<Long> pids) throws IOException {
+        double total = 0;
+        for (long pid : pids) {
+            total += compilerSeconds(pid);
+        }
+        return total;
     }
 
     /**

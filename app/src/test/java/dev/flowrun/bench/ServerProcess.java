@@ -40,10 +40,23 @@ final class ServerProcess implements AutoCloseable {
         return server;
     }
 
+    /** One of several instances on one data directory: each with a log of its own there, {@code logName}. */
+    static ServerProcess startInstance(Path jar, Path dataDir, Map<String, String> extraEnv, String logName)
+            throws IOException, InterruptedException {
+        var server = launch(jar, dataDir, extraEnv, freePort(), logName);
+        server.awaitHealthy(Duration.ofSeconds(60));
+        return server;
+    }
+
     /** Starts the process and returns at once, healthy or not (bench/chaos kills some mid-start). */
     static ServerProcess launch(Path jar, Path dataDir, Map<String, String> extraEnv, int port) throws IOException {
+        return launch(jar, dataDir, extraEnv, port, "server.log");
+    }
+
+    private static ServerProcess launch(Path jar, Path dataDir, Map<String, String> extraEnv, int port, String logName)
+            throws IOException {
         Files.createDirectories(dataDir);
-        Path log = dataDir.resolve("server.log");
+        Path log = dataDir.resolve(logName);
         // Appended to: the log of a data directory tells every start on it, crashed ones included.
         var builder = new ProcessBuilder("java", "-jar", jar.toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -76,6 +89,10 @@ final class ServerProcess implements AutoCloseable {
 
     long pid() {
         return process.pid();
+    }
+
+    Path log() {
+        return log;
     }
 
     String baseUrl() {

@@ -1,5 +1,7 @@
 package dev.flowrun.bench;
 
+import java.util.List;
+
 /**
  * The warm-up rule both sides of the throughput phase follow, so each is measured in its steady state, not while
  * its JIT compilers still compete with the work for the cores: passes of {@link #PASS} items until the compiler
@@ -11,7 +13,8 @@ package dev.flowrun.bench;
 final class SteadyState {
     static final int PASS = 100;
     static final double QUIET_SHARE = 0.08;
-    static final int MAX_PASSES = 12;
+    /** -Dbench.maxWarmupPasses=N: fewer, for a quick try of a phase while developing it. */
+    static final int MAX_PASSES = Integer.getInteger("bench.maxWarmupPasses", 12);
 
     interface Pass {
         void run(int pass) throws Exception;
@@ -29,16 +32,21 @@ final class SteadyState {
     }
 
     static Warmup warm(long pid, Pass pass) throws Exception {
+        return warm(List.of(pid), pass);
+    }
+
+    /** Several processes sharing the work (instances on one database): their compilers and CPU time summed. */
+    static Warmup warm(List<Long> pids, Pass pass) throws Exception {
         double first = 0;
         double share = 1;
         int passes = 0;
         while (passes < MAX_PASSES && share >= QUIET_SHARE) {
-            double cpu = ProcessCpu.seconds(pid);
-            double compilers = ProcessCpu.compilerSeconds(pid);
+            double cpu = ProcessCpu.seconds(pids);
+            double compilers = ProcessCpu.compilerSeconds(pids);
             long start = System.nanoTime();
             pass.run(passes);
             double seconds = (System.nanoTime() - start) / 1e9;
-            share = (ProcessCpu.compilerSeconds(pid) - compilers) / Math.max(1e-9, ProcessCpu.seconds(pid) - cpu);
+            share = (ProcessCpu.compilerSeconds(pids) - compilers) / Math.max(1e-9, ProcessCpu.seconds(pids) - cpu);
             if (passes == 0) {
                 first = PASS / seconds;
             }
