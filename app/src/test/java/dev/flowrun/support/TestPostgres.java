@@ -177,7 +177,7 @@ public final class TestPostgres {
                     throw new IllegalStateException(program + " exited with " + status + ": " + last);
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException(program + " could not run", e);
+                throw new UncheckedIOException(program + " could not run: " + e.getMessage(), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(program + " interrupted", e);
