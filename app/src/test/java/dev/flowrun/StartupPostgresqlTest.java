@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a server that cannot be reached, or that refuses the password, stops the start in one line without a stack trace.
  */
 class StartupPostgresqlTest {
+    private static final String WRONG = "not-the-password-7f3a";
 
     @TempDir
     Path temp;
@@ -46,10 +47,10 @@ class StartupPostgresqlTest {
         String url = TestPostgres.freshDatabaseOfPasswordUser("wrong_password");
         try {
             MainProcess start = MainProcess.start(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_DATA_DIR",
-                    temp.resolve("data").toString(), "FLOWRUN_DB_URL", url.replace(TestPostgres.PASSWORD, "not-the-password-7f3a")));
+                    temp.resolve("data").toString(), "FLOWRUN_DB_URL", url.replace(TestPostgres.PASSWORD, WRONG)));
             assertFailedInOneLine(start, "FLOWRUN_DB_URL", url.substring(0, url.indexOf('?')),
                     "password authentication failed");
-            assertThat(start.stderr()).doesNotContain("not-the-password-7f3a");
+            assertThat(start.stderr()).doesNotContain(WRONG);
         } finally {
             TestPostgres.drop(url);
         }

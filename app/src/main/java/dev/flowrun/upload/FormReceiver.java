@@ -117,7 +117,8 @@ public final class FormReceiver {
             }
             if (fileName.indexOf('\0') >= 0) {
                 // No stored text can hold a NUL (PostgreSQL's cannot).
-                throw new InvalidRequest(shown(name), "a file name in part '" + shown(name) + "' holds a NUL character");
+                throw new InvalidRequest(shown(name), "a file name in part '" + shown(name)
+                        + "' holds a NUL character");
             }
             if (fileName.length() > MAX_NAME) {
                 throw new InvalidRequest(shown(name), "a file name in part '" + shown(name) + "' is longer than "
