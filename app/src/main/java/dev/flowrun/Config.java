@@ -249,8 +249,9 @@ public record Config(
             try {
                 Dialect.of(value);
             } catch (IllegalArgumentException e) {
-                throw new ConfigException(name + ": '" + OpenFailures.shown(value) + "' is not valid; expected a JDBC URL"
-                        + " starting with jdbc:h2: or jdbc:postgresql:, such as jdbc:postgresql://db:5432/flowrun.");
+                throw new ConfigException(name + ": '" + OpenFailures.shown(value) + "' is not valid; expected a JDBC"
+                        + " URL starting with jdbc:h2: or jdbc:postgresql:,"
+                        + " such as jdbc:postgresql://db:5432/flowrun.");
             }
             return value;
         }

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * runs the real entry point in a JVM of its own.
  */
 class StartupFailuresTest {
-    private static final Duration EXIT = Duration.ofSeconds(90);
-    private static final Pattern KEY = Pattern.compile("^\\s+(fr_\\S+)$", Pattern.MULTILINE);
+    static final Duration EXIT = Duration.ofSeconds(90);
+    static final Pattern KEY = Pattern.compile("^\\s+(fr_\\S+)$", Pattern.MULTILINE);
 
     @TempDir
     Path temp;
@@ -90,7 +90,7 @@ class StartupFailuresTest {
         assertThat(temp.resolve("data")).doesNotExist();
     }
 
-    private static void assertFailedInOneLine(MainProcess process, String... mentions) {
+    static void assertFailedInOneLine(MainProcess process, String... mentions) {
         int status = process.awaitExit(EXIT);
         String output = process.stdout() + process.stderr();
         assertThat(status).as(output).isNotZero();
@@ -106,7 +106,7 @@ class StartupFailuresTest {
         }
     }
 
-    private static int status(int port, String path, String key) throws IOException {
+    static int status(int port, String path, String key) throws IOException {
         var client = new OkHttpClient();
         try (Response response = client.newCall(new Request.Builder().url("http://localhost:" + port + path)
                 .header("Authorization", "Bearer " + key).build()).execute()) {

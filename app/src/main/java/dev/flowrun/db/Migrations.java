@@ -49,7 +49,8 @@ final class Migrations {
             } finally {
                 if (dialect == Dialect.POSTGRESQL) {
                     // The connection goes back to the pool, and with it a lock not released here.
-                    handle.createQuery("SELECT pg_advisory_unlock(:lock)").bind("lock", LOCK).mapTo(Boolean.class).one();
+                    handle.createQuery("SELECT pg_advisory_unlock(:lock)").bind("lock", LOCK).mapTo(Boolean.class)
+                            .one();
                 }
             }
         });

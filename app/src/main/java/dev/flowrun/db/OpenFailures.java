@@ -18,12 +18,25 @@ public final class OpenFailures {
                         + " (is flowrun already running on this data directory?); stop it, or give this one"
                         + " another FLOWRUN_DATA_DIR", failure);
             }
+            if (cause instanceof SQLException sql && Dialect.of(jdbcUrl) == Dialect.POSTGRESQL
+                    && refusesConnection(sql.getSQLState())) {
+                // The driver's own words say which: "Connection to host:port refused", "password authentication
+                // failed for user …", "database … does not exist".
+                return new StartupFailure("cannot connect to the PostgreSQL database " + shown(jdbcUrl)
+                        + " (FLOWRUN_DB_URL): " + String.valueOf(sql.getMessage()).lines().findFirst().orElse(""),
+                        failure);
+            }
             if (cause.getCause() == cause) {
                 break;
             }
         }
         return new StartupFailure("cannot open the database " + shown(jdbcUrl) + ": "
                 + StartupFailure.rootMessage(failure), failure);
+    }
+
+    /** PostgreSQL's classes of "cannot connect" (08), "not allowed in" (28) and "no such database" (3D000). */
+    private static boolean refusesConnection(String sqlState) {
+        return sqlState != null && (sqlState.startsWith("08") || sqlState.startsWith("28") || sqlState.equals("3D000"));
     }
 
     /** The URL without its settings or query, where a password could be. */

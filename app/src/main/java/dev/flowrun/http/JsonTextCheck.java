@@ -9,7 +9,9 @@ import java.util.Map;
  * Refuses what the JSON grammar lets through but nothing downstream can hold (RFC 7493, I-JSON): a string with a
  * lone UTF-16 surrogate ({@code "\ud800"}, not a character at all: it cannot be written as UTF-8, so a file or
  * archive named with it fails much later), and numbers too large for a double ({@code 1e400}, which would be
- * stored as Infinity and read back as a string). Keys need no check: Jackson refuses lone surrogates in them.
+ * stored as Infinity and read back as a string), and the NUL character U+0000 (PostgreSQL's text types cannot
+ * hold it: a name with one would fail only when stored, as a 500). Keys need no check: Jackson refuses lone
+ * surrogates in them, and keys reach the database only inside JSON text, where a NUL is written escaped.
  */
 final class JsonTextCheck {
     private JsonTextCheck() {
@@ -45,6 +47,9 @@ final class JsonTextCheck {
             } else if (Character.isSurrogate(c)) {
                 throw new InvalidJson("the text at " + where(path) + " holds a lone surrogate (\\u"
                         + Integer.toHexString(c) + "), which is not a Unicode character");
+            } else if (c == '\0') {
+                throw new InvalidJson("the text at " + where(path) + " holds a NUL character (\\u0000), which"
+                        + " no stored text can hold");
             }
         }
     }

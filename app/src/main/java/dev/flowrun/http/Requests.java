@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.Caller;
 import dev.flowrun.error.InvalidJson;
+import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.error.PayloadTooLarge;
 import io.javalin.http.Context;
@@ -38,6 +39,15 @@ final class Requests {
             // answered below
         }
         throw new NotFound(name + " '" + text + "' does not exist");
+    }
+
+    /** A free-text query parameter; null when absent. No stored text holds a NUL, and PostgreSQL cannot take one. */
+    static String text(Context ctx, String name) {
+        String value = ctx.queryParam(name);
+        if (value != null && value.indexOf('\0') >= 0) {
+            throw new InvalidRequest(name, name + " must not contain a NUL character (%00)");
+        }
+        return value;
     }
 
     static JsonNode json(Context ctx, ObjectMapper mapper) {

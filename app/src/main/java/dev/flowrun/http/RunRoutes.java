@@ -38,7 +38,7 @@ final class RunRoutes {
         });
         routes.get("/workflows/runs/{runId}", ctx -> {
             var page = PageRequest.parse(ctx.queryParam("page"), ctx.queryParam("pageSize"));
-            byte[] json = runs.get(Requests.workspace(ctx), Requests.id(ctx, "runId"), page, ctx.queryParam("q"));
+            byte[] json = runs.get(Requests.workspace(ctx), Requests.id(ctx, "runId"), page, Requests.text(ctx, "q"));
             ctx.contentType(ContentType.APPLICATION_JSON).result(json);
         });
         routes.post("/workflows/runs/{runId}/cancel", ctx ->

@@ -150,7 +150,9 @@ public final class RunRequests {
             for (int i = segments.length - 1; i >= 0; i--) {
                 if (!segments[i].isEmpty()) {
                     try {
-                        return URLDecoder.decode(segments[i].replace("+", "%2B"), StandardCharsets.UTF_8);
+                        String decoded = URLDecoder.decode(segments[i].replace("+", "%2B"), StandardCharsets.UTF_8);
+                        // %00 stays as it is: no stored text can hold a NUL (PostgreSQL's cannot).
+                        return decoded.indexOf('\0') < 0 ? decoded : segments[i];
                     } catch (IllegalArgumentException e) {
                         return segments[i];
                     }

@@ -115,6 +115,11 @@ public final class FormReceiver {
                 }
                 return;
             }
+            if (fileName.indexOf('\0') >= 0) {
+                // No stored text can hold a NUL (PostgreSQL's cannot).
+                throw new InvalidRequest(shown(name), "a file name in part '" + shown(name)
+                        + "' holds a NUL character");
+            }
             if (fileName.length() > MAX_NAME) {
                 throw new InvalidRequest(shown(name), "a file name in part '" + shown(name) + "' is longer than "
                         + MAX_NAME + " characters");

@@ -70,7 +70,7 @@ class FirstStartRacesPostgresqlTest {
             other.begin();
             other.createUpdate("INSERT INTO settings (setting_name, setting_value) VALUES ('url_signing_secret', :v)")
                     .bind("v", Base64.getEncoder().encodeToString(winners)).execute();
-            CompletableFuture<byte[]> loser = CompletableFuture.supplyAsync(() -> new Settings(jdbi).urlSigningSecret());
+            var loser = CompletableFuture.supplyAsync(() -> new Settings(jdbi).urlSigningSecret());
             awaitSomeoneWaitingOnALock();
             other.commit();
             assertThat(loser.join()).isEqualTo(winners);

@@ -38,7 +38,8 @@ class MigrationLockPostgresqlTest {
             }
             List<Integer> versions = MigrationsTest.versions(opened.get(0));
             assertThat(versions).startsWith(1, 2, 3, 4, 5, 6).doesNotHaveDuplicates();
-            assertThat(opened).allSatisfy(database -> assertThat(MigrationsTest.versions(database)).isEqualTo(versions));
+            assertThat(opened).allSatisfy(database ->
+                    assertThat(MigrationsTest.versions(database)).isEqualTo(versions));
         } finally {
             opened.forEach(Database::close);
             TestPostgres.drop(url);

@@ -6,7 +6,7 @@ package dev.flowrun.support;
  */
 public record TestDatabase(String url) implements AutoCloseable {
 
-    /** Whether this test JVM runs the database-facing tests on PostgreSQL (the surefire execution {@code postgresql}). */
+    /** Whether this JVM runs the database-facing tests on PostgreSQL (the surefire execution {@code postgresql}). */
     public static boolean postgresql() {
         return "postgresql".equals(System.getProperty("flowrun.test.db"));
     }

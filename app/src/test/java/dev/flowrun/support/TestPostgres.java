@@ -48,13 +48,19 @@ public final class TestPostgres {
 
     /** Drops the database of a URL {@link #freshDatabase} gave, closing whatever connections are still open to it. */
     public static void drop(String url) {
-        String database = url.substring(url.lastIndexOf('/') + 1, url.indexOf('?'));
+        String database = name(url);
         cluster().admin("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
     }
 
-    /** The URL of the cluster's own database for {@link #PASSWORD_USER}, with the password given. */
-    public static String urlWithPassword(String password) {
-        return cluster().url("postgres") + "?user=" + PASSWORD_USER + "&password=" + password;
+    /** A new empty database owned by {@link #PASSWORD_USER}; its URL with the user and the right password. */
+    public static String freshDatabaseOfPasswordUser(String name) {
+        String url = freshDatabase(name);
+        cluster().admin("ALTER DATABASE " + name(url) + " OWNER TO " + PASSWORD_USER);
+        return url.substring(0, url.indexOf('?')) + "?user=" + PASSWORD_USER + "&password=" + PASSWORD;
+    }
+
+    private static String name(String url) {
+        return url.substring(url.lastIndexOf('/') + 1, url.indexOf('?'));
     }
 
     private static synchronized Cluster cluster() {
@@ -171,7 +177,7 @@ public final class TestPostgres {
                     throw new IllegalStateException(program + " exited with " + status + ": " + last);
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException(program + " could not run", e);
+                throw new UncheckedIOException(program + " could not run: " + e.getMessage(), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(program + " interrupted", e);
