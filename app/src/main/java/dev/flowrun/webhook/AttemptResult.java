@@ -34,6 +34,9 @@ record AttemptResult(Integer statusCode, String error, long latencyMs) {
         } else {
             error = e.getClass().getSimpleName() + ": " + e.getMessage();
         }
-        return new AttemptResult(null, error.length() > 500 ? error.substring(0, 500) : error, latencyMs);
+        // A receiver's own bytes can reach the message (OkHttp quotes a status line it could not parse), and
+        // PostgreSQL's text cannot hold a NUL: the row recording the attempt would fail.
+        String stored = error.replace('\u0000', '\uFFFD');
+        return new AttemptResult(null, stored.length() > 500 ? stored.substring(0, 500) : stored, latencyMs);
     }
 }
