@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.JdbiException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,13 +96,22 @@ public final class AuthService {
         return bootstrap(configuredKey, key -> { });
     }
 
-    public Workspace createWorkspace(String name) {
-        Workspace created = jdbi.inTransaction(handle -> {
-            long id = insertWorkspace(handle, name);
-            return handle.attach(AuthDao.class).findWorkspace(id).orElseThrow();
-        });
+    /** Empty when the name is taken, also when another request (or instance) took it a moment before. */
+    public Optional<Workspace> createWorkspace(String name) {
+        Workspace created;
+        try {
+            created = jdbi.inTransaction(handle -> {
+                long id = insertWorkspace(handle, name);
+                return handle.attach(AuthDao.class).findWorkspace(id).orElseThrow();
+            });
+        } catch (JdbiException e) {
+            if (UniqueViolation.in(e)) {
+                return Optional.empty();
+            }
+            throw e;
+        }
         LOG.info("admin: created workspace {} '{}'", created.id(), created.name());
-        return created;
+        return Optional.of(created);
     }
 
     public IssuedKey createKey(long workspaceId) {
@@ -127,9 +137,6 @@ public final class AuthService {
         LOG.info("admin: revoked key {}", keyId);
     }
 
-    public boolean workspaceNameTaken(String name) {
-        return jdbi.withExtension(AuthDao.class, dao -> dao.findWorkspaceByName(name)).isPresent();
-    }
 
     private long insertWorkspace(Handle handle, String name) {
         Instant now = now();

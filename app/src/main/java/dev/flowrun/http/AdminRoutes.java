@@ -30,10 +30,8 @@ final class AdminRoutes {
         routes.post("/admin/workspaces", ctx -> {
             requireAdmin(ctx);
             String name = workspaceName(Requests.json(ctx, mapper));
-            if (auth.workspaceNameTaken(name)) {
-                throw new InvalidRequest("name", "a workspace named '" + name + "' already exists");
-            }
-            ctx.status(201).json(auth.createWorkspace(name));
+            ctx.status(201).json(auth.createWorkspace(name).orElseThrow(() ->
+                    new InvalidRequest("name", "a workspace named '" + name + "' already exists")));
         });
         routes.post("/admin/workspaces/{id}/keys", ctx -> {
             requireAdmin(ctx);

@@ -9,9 +9,11 @@ import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -84,6 +86,39 @@ class AdminTest {
         assertThat(workspace.path("name").asText()).isEqualTo(name);
         assertThat(workspace.path("createdAt").asText()).matches(TIMESTAMP);
         assertThat(createWorkspace(uniqueName()).path("id").asLong()).isNotEqualTo(workspace.path("id").asLong());
+    }
+
+    @Test
+    void oneNameRacedForByManyRequestsMakesOneWorkspaceAndNoServerError() throws Exception {
+        String name = uniqueName();
+        List<Reply> replies = Collections.synchronizedList(new ArrayList<>());
+        var go = new CountDownLatch(1);
+        List<Thread> racers = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            Thread racer = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                replies.add(app.send("POST", "/admin/workspaces", "{\"name\": \"" + name + "\"}", ADMIN));
+            });
+            racer.start();
+            racers.add(racer);
+        }
+        go.countDown();
+        for (Thread racer : racers) {
+            racer.join(30_000);
+        }
+
+        assertThat(replies).hasSize(8);
+        assertThat(replies.stream().filter(reply -> reply.status() == 201)).hasSize(1);
+        for (Reply reply : replies) {
+            if (reply.status() != 201) {
+                assertError(reply, 400, "invalid_request");
+                assertThat(reply.errorField()).isEqualTo("name");
+            }
+        }
     }
 
     @Test
