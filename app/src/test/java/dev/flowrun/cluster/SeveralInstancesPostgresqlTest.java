@@ -12,6 +12,7 @@ import dev.flowrun.support.MainProcess;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
 import dev.flowrun.support.TestPostgres;
+import dev.flowrun.support.Zips;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -145,16 +146,27 @@ class SeveralInstancesPostgresqlTest {
     @Order(3)
     void anInstanceKilledMidRunLosesNothingAndEveryRunEndsOnceWithOneWebhook() {
         files.hold();
+        int heldBefore = files.heldRequests();
+        files.serve("/three.zip", Zips.builder().add("a.png", Zips.png(1)).add("b.png", Zips.png(2))
+                .add("c.png", Zips.png(3)).build());
+        MainProcess victim = processes.get(1);
+        // A zip run created on the instance about to die: its archive reading is that instance's.
+        Reply zipRun = instances.get(1).post("/workflows/" + workflowId + "/runs", "{\"zipUrl\": \""
+                + files.heldUrl("/three.zip") + "\", \"webhookUrl\": \"" + receiver.url("/hooks/several") + "\"}");
+        assertThat(zipRun.status()).as(zipRun.toString()).isEqualTo(200);
+        long zipRunId = zipRun.json().path("id").asLong();
         List<Long> runIds = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             runIds.add(createRun(instances.get(i % 3), 6, true, receiver.url("/hooks/several")));
         }
-        Await.until("every worker of every instance to hold an item", Duration.ofSeconds(30),
+        Await.until("every worker of every instance to hold an item, and the archive's download held", Duration.ofSeconds(30),
                 () -> count("SELECT COUNT(*) FROM run_items WHERE status = 'running'") == 6
-                        && count("SELECT COUNT(DISTINCT claimed_by) FROM run_items WHERE status = 'running'") == 3);
-        MainProcess victim = processes.get(1);
+                        && count("SELECT COUNT(DISTINCT claimed_by) FROM run_items WHERE status = 'running'") == 3
+                        && files.heldRequests() - heldBefore == 7);
         String victimId = jdbi.withHandle(handle -> handle.createQuery("SELECT id FROM instances WHERE pid = :pid")
                 .bind("pid", victim.pid()).mapTo(String.class).one());
+        assertThat(count("SELECT COUNT(*) FROM runs WHERE ingesting = TRUE AND ingest_claimed_by = '" + victimId
+                + "' AND id = " + zipRunId)).as("the zip run's reading, the victim's").isEqualTo(1);
         List<Long> heldByVictim = jdbi.withHandle(handle -> handle
                 .createQuery("SELECT id FROM run_items WHERE status = 'running' AND claimed_by = :id")
                 .bind("id", victimId).mapTo(Long.class).list());
@@ -162,6 +174,10 @@ class SeveralInstancesPostgresqlTest {
 
         victim.kill();
         files.release();
+
+        JsonNode zipDone = awaitStatus(instances.get(2), zipRunId, "completed", Duration.ofSeconds(60));
+        assertThat(zipDone.path("totalItems").asInt()).as("the zip run, read again by the taker").isEqualTo(3);
+        assertThat(count("SELECT COUNT(*) FROM run_items WHERE run_id = " + zipRunId)).isEqualTo(3);
 
         for (long runId : runIds) {
             JsonNode run = awaitStatus(instances.get(0), runId, "completed", Duration.ofSeconds(60));
@@ -174,18 +190,19 @@ class SeveralInstancesPostgresqlTest {
             assertThat(count("SELECT COUNT(*) FROM run_items WHERE status = 'completed' AND id = " + itemId
                     + " AND claimed_by <> '" + victimId + "'")).as("item " + itemId + ", taken over").isEqualTo(1);
         }
+        runIds.add(zipRunId);
         String runList = runIds.stream().map(String::valueOf).collect(Collectors.joining(","));
-        assertThat(count("SELECT COUNT(*) FROM item_outputs WHERE run_id IN (" + runList + ")")).isEqualTo(30);
+        assertThat(count("SELECT COUNT(*) FROM item_outputs WHERE run_id IN (" + runList + ")")).isEqualTo(33);
         assertThat(count("SELECT COUNT(DISTINCT item_id) FROM item_outputs WHERE run_id IN (" + runList + ")"))
-                .isEqualTo(30);
+                .isEqualTo(33);
 
         Await.until("every run's webhook to be delivered", Duration.ofSeconds(60),
                 () -> count("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered' AND run_id IN ("
-                        + runList + ")") == 5);
+                        + runList + ")") == 6);
         Map<String, Long> perRun = receiver.requests("/hooks/several").stream()
                 .collect(Collectors.groupingBy(request -> request.getHeaders().get("X-Service-Run-Id"),
                         Collectors.counting()));
-        assertThat(perRun).hasSize(5).allSatisfy((run, requests) -> assertThat(requests).as("run " + run).isEqualTo(1));
+        assertThat(perRun).hasSize(6).allSatisfy((run, requests) -> assertThat(requests).as("run " + run).isEqualTo(1));
         Set<String> runs = new HashSet<>(perRun.keySet());
         assertThat(runs).containsExactlyInAnyOrderElementsOf(runIds.stream().map(String::valueOf).toList());
     }
