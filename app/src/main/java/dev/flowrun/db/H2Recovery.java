@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.locks.Lock;
 import org.h2.mvstore.Chunk;
 import org.h2.mvstore.FileStore;
@@ -31,9 +32,9 @@ import org.slf4j.LoggerFactory;
  * <p>H2's recovery mode scans every block instead and takes the newest chunk all of whose pages are there. This
  * opens the file that way and, if it finds a newer version than H2 would open, writes the header H2 should have
  * written (H2's own private {@code writeStoreHeader}, under its lock), so that H2's ordinary opening starts there.
- * Only after an unclean stop: a clean one marks the header, which then names the last chunk, and the scan reads the
- * whole file. A newest chunk older in time than the one H2 would open is a branch an earlier kill already lost and
- * later writes went past: left alone.
+ * Only after an unclean stop, or a clean one whose last chunk H2 would not open (below): the scan reads the whole
+ * file. A newest chunk older in time than the one H2 would open is a branch an earlier kill already lost and later
+ * writes went past: left alone.
  */
 final class H2Recovery {
     private static final Logger LOG = LoggerFactory.getLogger(H2Recovery.class);
@@ -50,10 +51,14 @@ final class H2Recovery {
         try {
             Chunk<?> opened;
             try (MVStore store = builder(file).readOnly().open()) {
-                if (store.getStoreHeader().containsKey("clean")) {
+                opened = lastChunk(store);
+                Map<String, Object> header = store.getStoreHeader();
+                // A clean stop's header names the last chunk, and H2 opens it, unless a chunk listed in it was lost
+                // to an earlier kill (H2 then goes back further than that): checked here at the cost of one opening.
+                if (header.containsKey("clean") && opened != null
+                        && opened.version >= hex(header.get("version"))) {
                     return;
                 }
-                opened = lastChunk(store);
             }
             MVStore store = builder(file).recoveryMode().open();
             try {
@@ -61,8 +66,11 @@ final class H2Recovery {
                 if (opened == null || newest == null || newest.version <= opened.version || newest.time < opened.time) {
                     return;
                 }
+                // Not marked clean: H2 then checks every chunk the newest one lists, and passes over those an earlier
+                // kill lost, where its quick check after a clean stop gives up on the newest chunk.
+                store.getStoreHeader().remove("clean");
                 writeStoreHeader(store.getFileStore());
-                LOG.info("the database {} was not closed at the last stop: opening its version {}, where H2 would have"
+                LOG.info("recovered the database {} after a kill or crash: opening its version {}, where H2 would have"
                         + " opened version {} and lost what was committed after it", file, newest.version, opened.version);
             } finally {
                 // Nothing else written: no clean mark, no compaction, as if this process had not opened it.
@@ -75,6 +83,11 @@ final class H2Recovery {
             // An H2 whose internals changed: open as H2 would (RepeatedKillsTest tells whether that loses commits).
             LOG.warn("could not check {} for commits H2 would lose after an unclean stop: {}", file, e.toString());
         }
+    }
+
+    /** A number of the store header: hexadecimal as read from the file (H2's {@code DataUtils.readHexLong}). */
+    private static long hex(Object value) {
+        return value instanceof Number number ? number.longValue() : Long.parseLong(String.valueOf(value), 16);
     }
 
     private static MVStore.Builder builder(Path file) {
