@@ -18,6 +18,7 @@ public final class Database implements AutoCloseable {
     }
 
     public static Database open(String jdbcUrl, int maxConnections) {
+        H2Recovery.beforeOpen(jdbcUrl);
         var config = new HikariConfig();
         config.setJdbcUrl(jdbcUrl);
         H2Settings.missingFrom(jdbcUrl).forEach(config::addDataSourceProperty);

@@ -30,7 +30,8 @@ final class H2Settings {
             // the delay, a kill -9 just after a 2xx undid what it answered: bench/chaos lost 33 of 331 runs created
             // over 30 kills, and with them workflows saved and keys revoked. Not a sync to the disk: the operating
             // system keeps what was written when the process dies. A checkpoint before each answer was not enough:
-            // H2 skips it while a background store, still being written, is under way.
+            // H2 skips it while a background store, still being written, is under way. Finding the last of those
+            // commits again after a kill is H2Recovery's part: H2 on its own can open an older one.
             "WRITE_DELAY", "0");
 
     private H2Settings() {
