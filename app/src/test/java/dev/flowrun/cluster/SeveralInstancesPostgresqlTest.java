@@ -40,6 +40,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SeveralInstancesPostgresqlTest {
     private static final Duration LEASE = Duration.ofSeconds(3);
+    /** Far below the 30 s after which an idle worker looks for work without being told. */
+    private static final Duration NOTIFIED = Duration.ofSeconds(8);
     private static String databaseUrl;
     private static Path dataDir;
     private static FileServer files;
@@ -122,7 +124,9 @@ class SeveralInstancesPostgresqlTest {
     void aCancelOnOneInstanceStopsTheRunEverywhereAtOnce() {
         files.hold();
         long runId = createRun(instances.get(0), 12, true, null);
-        Await.until("all six workers of the three instances to hold an item", Duration.ofSeconds(30),
+        // Created on one instance, its items reach the idle workers of the other two by NOTIFY: within seconds, where
+        // an idle worker otherwise looks again only every 30 s.
+        Await.until("all six workers of the three instances to hold an item", NOTIFIED,
                 () -> count("SELECT COUNT(*) FROM run_items WHERE status = 'running' AND run_id = " + runId) == 6
                         && count("SELECT COUNT(DISTINCT claimed_by) FROM run_items WHERE status = 'running'") == 3);
         Reply cancel = instances.get(2).post("/workflows/runs/" + runId + "/cancel", "{}");
@@ -159,7 +163,7 @@ class SeveralInstancesPostgresqlTest {
         for (int i = 0; i < 5; i++) {
             runIds.add(createRun(instances.get(i % 3), 6, true, receiver.url("/hooks/several")));
         }
-        Await.until("every worker of every instance to hold an item, and the archive's download held", Duration.ofSeconds(30),
+        Await.until("every worker of every instance to hold an item, and the archive's download held", NOTIFIED,
                 () -> count("SELECT COUNT(*) FROM run_items WHERE status = 'running'") == 6
                         && count("SELECT COUNT(DISTINCT claimed_by) FROM run_items WHERE status = 'running'") == 3
                         && files.heldRequests() - heldBefore == 7);
