@@ -2,9 +2,10 @@ package dev.flowrun;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.support.ApiClient;
 import dev.flowrun.support.MainProcess;
+import dev.flowrun.support.Reply;
+import dev.flowrun.support.TestApp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,12 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.RequestBody;
-import okhttp3.Response;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,19 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  * left, {@code -Dflowrun.kills.seed=N} repeats the kill delays.
  */
 class RepeatedKillsTest {
-    private static final String KEY = "fr_repeated_kills_key";
     private static final Duration START = Duration.ofSeconds(90);
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    private final OkHttpClient client = new OkHttpClient();
 
     @TempDir
     Path temp;
-
-    @AfterEach
-    void closeClient() {
-        client.dispatcher().executorService().shutdown();
-        client.connectionPool().evictAll();
-    }
 
     @Test
     void answeredRunsSurviveRepeatedKillsOnOneDataDirectory() throws IOException {
@@ -61,7 +47,7 @@ class RepeatedKillsTest {
         Path data = temp.resolve("data");
         Map<String, String> env = Map.of("FLOWRUN_PORT", "0", "FLOWRUN_DATA_DIR", data.toString(),
                 "FLOWRUN_DB_URL", "jdbc:h2:file:" + data.resolve("flowrun") + ";DB_CLOSE_ON_EXIT=FALSE" + extra,
-                "FLOWRUN_API_KEY", KEY, "FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true");
+                "FLOWRUN_API_KEY", TestApp.API_KEY, "FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true");
         String where = "seed " + seed + ", URL settings '" + extra + "'";
 
         long workflowId = -1;
@@ -77,12 +63,11 @@ class RepeatedKillsTest {
                         .resolve("before-start-" + start + ".mv.db"), StandardCopyOption.REPLACE_EXISTING);
             }
             MainProcess process = MainProcess.start(env);
-            try {
-                String base = "http://localhost:" + process.awaitListening(START);
+            try (ApiClient api = new ApiClient("http://localhost:" + process.awaitListening(START))) {
                 // Every run answered so far, not only the last: a recovery that fell back further shows here too.
                 for (int kill = 1; kill <= answered.size(); kill++) {
                     long runId = answered.get(kill - 1);
-                    if (status(base + "/workflows/runs/" + runId) != 200) {
+                    if (api.get("/workflows/runs/" + runId).status() != 200) {
                         lost.add("run " + runId + " (answered before kill " + kill + "), missing at start " + start
                                 + String.format(" (%.0f s in, file %,d bytes)", (System.nanoTime() - began) / 1e9,
                                         Files.size(data.resolve("flowrun.mv.db"))));
@@ -95,14 +80,13 @@ class RepeatedKillsTest {
                     continue;
                 }
                 if (workflowId < 0) {
-                    workflowId = call("POST", base + "/workflows", """
+                    workflowId = created(api.post("/workflows", """
                             {"name": "kills", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                             {"id": "out", "type": "output"}], "edges": [{"id": "e", "source": "in", "target": "out"}]}}""")
-                            .path("id").asLong();
+                             {"id": "out", "type": "output"}], "edges": [{"id": "e", "source": "in", "target": "out"}]}}"""));
                 }
                 // A URL that fails at once: the run is also worked on and finished before the kill, as in the soak.
-                answered.add(call("POST", base + "/workflows/" + workflowId + "/runs",
-                        "{\"inputs\": {\"in\": {\"files\": [{\"url\": \"http://127.0.0.1:9/a.png\"}]}}}").path("id").asLong());
+                answered.add(created(api.post("/workflows/" + workflowId + "/runs",
+                        "{\"inputs\": {\"in\": {\"files\": [{\"url\": \"http://127.0.0.1:9/a.png\"}]}}}")));
                 // The kill 0.1 to 0.9 s after the answer, as in the soak: sometimes while the run is worked on.
                 sleep(100 + random.nextInt(800));
             } finally {
@@ -118,21 +102,10 @@ class RepeatedKillsTest {
         assertThat(lost).as("answered runs lost over %d kills (%s)", starts, where).isEmpty();
     }
 
-    private JsonNode call(String method, String url, String json) throws IOException {
-        try (Response response = client.newCall(new Request.Builder().url(url)
-                .method(method, RequestBody.create(json, MediaType.get("application/json")))
-                .header("Authorization", "Bearer " + KEY).build()).execute()) {
-            String text = response.body().string();
-            assertThat(response.code()).as(method + " " + url + ": " + text).isBetween(200, 299);
-            return MAPPER.readTree(text);
-        }
-    }
-
-    private int status(String url) throws IOException {
-        try (Response response = client.newCall(new Request.Builder().url(url).header("Authorization", "Bearer " + KEY)
-                .build()).execute()) {
-            return response.code();
-        }
+    /** The id of what an answered create made. */
+    private static long created(Reply reply) {
+        assertThat(reply.status()).as(reply.toString()).isBetween(200, 299);
+        return reply.json().path("id").asLong();
     }
 
     private static void sleep(long millis) {

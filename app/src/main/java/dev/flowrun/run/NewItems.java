@@ -24,7 +24,7 @@ final class NewItems implements AutoCloseable {
     /** On the transaction of {@code handle}; the items take turns from {@link RunDao#firstQueuedTurn}. */
     NewItems(Handle handle, long runId) {
         this.runId = runId;
-        this.firstTurn = handle.createQuery("SELECT COALESCE(MIN(turn), 0) FROM run_items WHERE status = 'queued'")
+        this.firstTurn = handle.createQuery(RunDao.FIRST_QUEUED_TURN)
                 .mapTo(Long.class).one();
         try {
             this.insert = handle.getConnection().prepareStatement("""

@@ -81,8 +81,7 @@ public final class RunArchives {
                 try {
                     build(runId, run.zipLayout(), key);
                 } finally {
-                    jdbi.useHandle(handle -> handle.createUpdate("DELETE FROM archive_builds WHERE run_id = :runId")
-                            .bind("runId", runId).execute());
+                    releaseBuild(runId);
                 }
                 return true;
             } finally {
@@ -105,8 +104,7 @@ public final class RunArchives {
                         .bind("runId", runId).bind("claim", instance.get()).execute());
                 // The other builder may have finished between our look and our claim.
                 if (store.exists(key)) {
-                    jdbi.useHandle(handle -> handle.createUpdate("DELETE FROM archive_builds WHERE run_id = :runId")
-                            .bind("runId", runId).execute());
+                    releaseBuild(runId);
                     return false;
                 }
                 return true;
@@ -129,6 +127,11 @@ public final class RunArchives {
                 throw new IllegalStateException("interrupted while waiting for run " + runId + "'s archive");
             }
         }
+    }
+
+    private void releaseBuild(long runId) {
+        jdbi.useHandle(handle -> handle.createUpdate("DELETE FROM archive_builds WHERE run_id = :runId")
+                .bind("runId", runId).execute());
     }
 
     private void build(long runId, String zipLayout, String key) {

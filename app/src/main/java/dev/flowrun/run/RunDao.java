@@ -18,6 +18,8 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 @RegisterConstructorMapper(OutputFile.class)
 @RegisterRowMapper(OutputRow.Mapper.class)
 public interface RunDao {
+    /** Also read without a SqlObject, by {@link NewItems} on the create transaction's handle. */
+    String FIRST_QUEUED_TURN = "SELECT COALESCE(MIN(turn), 0) FROM run_items WHERE status = 'queued'";
     String RUN_COLUMNS = """
             id, workspace_id, workflow_id, name, status, run_trigger, zip_url, zip_layout, webhook_url,
             total_items, completed_items, failed_items, output_count, error_code, error_message,
@@ -48,7 +50,7 @@ public interface RunDao {
      * An item's turn is this plus its position, so a new run's first item comes after at most one item of each run
      * already waiting ({@code engine.ItemClaims} hands items out in turn order).
      */
-    @SqlQuery("SELECT COALESCE(MIN(turn), 0) FROM run_items WHERE status = 'queued'")
+    @SqlQuery(FIRST_QUEUED_TURN)
     long firstQueuedTurn();
 
     @SqlQuery(FIND_RUN)
