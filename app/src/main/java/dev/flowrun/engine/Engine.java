@@ -2,6 +2,7 @@ package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.cluster.Takeover;
+import dev.flowrun.db.Dialect;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
@@ -33,19 +34,20 @@ public final class Engine {
     private final NodeStateWriter nodeStates;
     private final Clock clock;
 
-    /** {@code shared}: other instances use the same database (PostgreSQL). */
+    /** {@code dialect}: PostgreSQL is shared with other instances, H2 is this process's alone. */
     public Engine(int workers, Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views,
                   InputFetcher fetcher, ZipDownloader zipDownloader, ZipScanner zipScanner, ImageDecoder decoder,
                   FileStore store, Clock clock, LongConsumer onRunFinished, RunFinishedListener finishedListener,
-                  Duration itemTimeout, Metrics metrics, Supplier<String> instance, boolean shared) {
+                  Duration itemTimeout, Metrics metrics, Supplier<String> instance, Dialect dialect) {
+        boolean shared = !dialect.exclusive();
         this.jdbi = jdbi;
         this.clock = clock;
         this.pool = new WorkerPool(workers, fetcher::cancelAll, shared);
-        this.nodeStates = new NodeStateWriter(jdbi, mapper, clock);
+        this.nodeStates = new NodeStateWriter(jdbi, mapper, clock, dialect);
         var graphs = new RunGraphs(jdbi, workflows);
         this.pool.executor(new ItemExecutor(jdbi, mapper, graphs, views, fetcher, decoder, store, clock, onRunFinished,
                 pool::stopping, finishedListener, pool.running(), itemTimeout, metrics, nodeStates,
-                new ItemClaims(jdbi, graphs, instance, shared)));
+                new ItemClaims(jdbi, instance, shared)));
         this.zips = new ZipIngestPool(ZIP_THREADS, zipDownloader::cancelAll, instance);
         this.zips.ingestion(new ZipIngestion(jdbi, mapper, workflows, store, zipDownloader, zipScanner, pool,
                 finishedListener, clock, zips::stopping, instance));

@@ -1,7 +1,5 @@
 package dev.flowrun.engine;
 
-import dev.flowrun.run.ItemRow;
-import dev.flowrun.workflow.GraphNode;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
@@ -12,31 +10,34 @@ import org.jdbi.v3.core.Jdbi;
 /**
  * Hands out the next queued item in turn, from the database, to whichever worker of whichever instance asks: the
  * first row of {@code run_items_queue} ({@code turn}, then run, then id) is locked, marked running under this
- * instance's id, its run marked started and its node states reset, in one transaction. On PostgreSQL the row is taken
- * with {@code FOR UPDATE SKIP LOCKED}, so workers everywhere claim different items without waiting for each other.
- * H2 applies {@code LIMIT} before {@code SKIP LOCKED} (a second claimer gets nothing while the first row is locked),
- * and only this process uses an H2 database, so there the workers take turns on a lock instead.
+ * instance's id, its run marked started and any node states of an earlier attempt forgotten, in one transaction. On
+ * PostgreSQL the row is taken with {@code FOR UPDATE SKIP LOCKED}, so workers everywhere claim different items
+ * without waiting for each other. H2 applies {@code LIMIT} before {@code SKIP LOCKED} (a second claimer gets nothing
+ * while the first row is locked), and only this process uses an H2 database, so there the workers take turns on a
+ * lock instead.
  */
 final class ItemClaims {
     private static final String NEXT = """
-            SELECT id, run_id FROM run_items WHERE status = 'queued'
+            SELECT id, run_id, inputs FROM run_items WHERE status = 'queued'
             ORDER BY turn, run_id, id
             LIMIT 1""";
     private final Jdbi jdbi;
-    private final RunGraphs graphs;
     private final Supplier<String> instance;
     private final boolean shared;
     private final ReentrantLock localTurns = new ReentrantLock();
 
     /** {@code shared}: other instances claim from the same database (PostgreSQL). */
-    ItemClaims(Jdbi jdbi, RunGraphs graphs, Supplier<String> instance, boolean shared) {
+    ItemClaims(Jdbi jdbi, Supplier<String> instance, boolean shared) {
         this.jdbi = jdbi;
-        this.graphs = graphs;
         this.instance = instance;
         this.shared = shared;
     }
 
-    record Claimed(ItemTask task, ItemRow item) {
+    /** {@code inputs}: the item's inputs as stored (JSON), which never change. */
+    record Claimed(ItemTask task, String inputs) {
+    }
+
+    private record Queued(long itemId, long runId, String inputs) {
     }
 
     /** The next item in turn, now running under this instance; empty when none is queued. */
@@ -63,21 +64,19 @@ final class ItemClaims {
     private Optional<Claimed> claim(Instant now, String next) {
         String claim = instance.get();
         return jdbi.inTransaction(handle -> {
-            Optional<long[]> found = handle.createQuery(next)
-                    .map((rs, ctx) -> new long[] {rs.getLong("id"), rs.getLong("run_id")}).findOne();
+            Optional<Queued> found = handle.createQuery(next)
+                    .map((rs, ctx) -> new Queued(rs.getLong("id"), rs.getLong("run_id"), rs.getString("inputs")))
+                    .findOne();
             if (found.isEmpty()) {
                 return Optional.<Claimed>empty();
             }
-            long itemId = found.get()[0];
-            long runId = found.get()[1];
-            if (!ItemStatements.claimItem(handle, itemId, claim, now)) {
+            Queued queued = found.get();
+            if (!ItemStatements.claimItem(handle, queued.itemId(), claim, now)) {
                 return null;
             }
-            ItemStatements.startRun(handle, runId, now);
-            ItemStatements.resetNodeStates(handle, itemId,
-                    graphs.of(runId).executionOrder().stream().map(GraphNode::id).toList());
-            ItemRow item = ItemStatements.findItem(handle, itemId).orElseThrow();
-            return Optional.of(new Claimed(new ItemTask(runId, itemId, claim), item));
+            ItemStatements.startRun(handle, queued.runId(), now);
+            ItemStatements.forgetNodeStates(handle, queued.itemId());
+            return Optional.of(new Claimed(new ItemTask(queued.runId(), queued.itemId(), claim), queued.inputs()));
         });
     }
 

@@ -6,7 +6,6 @@ import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.run.ItemInput;
-import dev.flowrun.run.ItemRow;
 import dev.flowrun.run.ItemStatus;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunViews;
@@ -89,31 +88,31 @@ final class ItemExecutor {
         try (WorkBudget budget = new WorkBudget(itemTimeout); WorkBudget.Binding bound = budget.bind()) {
             running.add(task.runId(), budget);
             try {
-                execute(task, claimed.item());
+                execute(task, claimed.inputs());
             } finally {
                 running.remove(task.runId(), budget);
             }
         }
     }
 
-    private void execute(ItemTask task, ItemRow item) throws InterruptedIOException {
+    private void execute(ItemTask task, String storedInputs) throws InterruptedIOException {
         long started = System.nanoTime();
         Graph graph = graphs.of(task.runId());
-        Map<String, ItemInput> inputs = views.inputs(item);
-        NodeStateRecorder recorder = nodeStates.open(item.id());
+        Map<String, ItemInput> inputs = views.inputs(storedInputs);
+        NodeStateRecorder recorder = nodeStates.open(task.itemId());
         try {
-            execute(task, item, graph, inputs, recorder, started);
+            execute(task, graph, inputs, recorder, started);
         } finally {
             nodeStates.closed(recorder);
         }
     }
 
-    private void execute(ItemTask task, ItemRow item, Graph graph, Map<String, ItemInput> inputs,
+    private void execute(ItemTask task, Graph graph, Map<String, ItemInput> inputs,
                          NodeStateRecorder recorder, long started) throws InterruptedIOException {
         var syncs = new ItemFileSyncs(store);
         ItemOutcome outcome;
         try {
-            outcome = new GraphWalk(graph, task.runId(), item.id(), inputs, recorder, fetcher, decoder, store, mapper,
+            outcome = new GraphWalk(graph, task.runId(), task.itemId(), inputs, recorder, fetcher, decoder, store, mapper,
                     syncs, metrics).run();
         } catch (InterruptedIOException e) {
             throw e;
@@ -124,7 +123,7 @@ final class ItemExecutor {
             outcome.fail("node_failed", e.getMessage());
         } catch (RuntimeException | Error e) {
             // A node that throws past GraphWalk's own handling (an Error, say) fails only its item.
-            LOG.error("run {} item {}: unexpected failure", task.runId(), item.id(), e);
+            LOG.error("run {} item {}: unexpected failure", task.runId(), task.itemId(), e);
             outcome = new ItemOutcome();
             outcome.fail("node_failed", "the item could not be processed: " + e);
         }
@@ -137,7 +136,7 @@ final class ItemExecutor {
         } catch (InterruptedIOException e) {
             throw e;
         } catch (IOException e) {
-            LOG.error("run {} item {}: its files could not be synced to disk", task.runId(), item.id(), e);
+            LOG.error("run {} item {}: its files could not be synced to disk", task.runId(), task.itemId(), e);
             outcome.fail("node_failed", "the item's files could not be saved to disk: " + e.getMessage());
         }
         finish(task, graph, outcome, recorder, started);

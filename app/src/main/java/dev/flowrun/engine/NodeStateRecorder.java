@@ -2,6 +2,7 @@ package dev.flowrun.engine;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.db.Dialect;
 import dev.flowrun.run.NodeStatus;
 import java.time.Clock;
 import java.time.Instant;
@@ -24,15 +25,17 @@ import org.jdbi.v3.core.Jdbi;
 final class NodeStateRecorder {
     private final ObjectMapper mapper;
     private final Clock clock;
+    private final Dialect dialect;
     private final long itemId;
     private final Map<String, NodeStateChange> unwritten = new LinkedHashMap<>();
     private final Map<String, NodeStatus> statuses = new LinkedHashMap<>();
     private final Map<String, Instant> startedAt = new LinkedHashMap<>();
     private long oldestUnwritten;
 
-    NodeStateRecorder(ObjectMapper mapper, Clock clock, long itemId) {
+    NodeStateRecorder(ObjectMapper mapper, Clock clock, Dialect dialect, long itemId) {
         this.mapper = mapper;
         this.clock = clock;
+        this.dialect = dialect;
         this.itemId = itemId;
     }
 
@@ -67,7 +70,7 @@ final class NodeStateRecorder {
     /** Writes every change not yet written, in {@code handle}'s transaction; the caller commits. */
     synchronized void writeUnwritten(Handle handle) {
         if (!unwritten.isEmpty()) {
-            ItemStatements.writeNodeStates(handle, itemId, unwritten.values());
+            ItemStatements.writeNodeStates(handle, dialect, itemId, unwritten.values());
             unwritten.clear();
         }
     }
@@ -76,7 +79,7 @@ final class NodeStateRecorder {
     synchronized void writeIfDue(Jdbi jdbi, long nanoTime, long delayNanos) {
         if (due(nanoTime, delayNanos)) {
             List<NodeStateChange> changes = List.copyOf(unwritten.values());
-            jdbi.useTransaction(handle -> ItemStatements.writeNodeStates(handle, itemId, changes));
+            jdbi.useTransaction(handle -> ItemStatements.writeNodeStates(handle, dialect, itemId, changes));
             unwritten.clear();
         }
     }

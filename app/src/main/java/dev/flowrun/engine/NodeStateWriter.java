@@ -1,6 +1,7 @@
 package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.db.Dialect;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
@@ -24,6 +25,7 @@ final class NodeStateWriter implements AutoCloseable {
     private final Jdbi jdbi;
     private final ObjectMapper mapper;
     private final Clock clock;
+    private final Dialect dialect;
     private final Set<NodeStateRecorder> running = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "flowrun-node-states");
@@ -31,10 +33,11 @@ final class NodeStateWriter implements AutoCloseable {
         return thread;
     });
 
-    NodeStateWriter(Jdbi jdbi, ObjectMapper mapper, Clock clock) {
+    NodeStateWriter(Jdbi jdbi, ObjectMapper mapper, Clock clock, Dialect dialect) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.clock = clock;
+        this.dialect = dialect;
     }
 
     void start() {
@@ -44,7 +47,7 @@ final class NodeStateWriter implements AutoCloseable {
 
     /** A recorder for an item that starts running, written by this writer until {@link #closed}. */
     NodeStateRecorder open(long itemId) {
-        var recorder = new NodeStateRecorder(mapper, clock, itemId);
+        var recorder = new NodeStateRecorder(mapper, clock, dialect, itemId);
         running.add(recorder);
         return recorder;
     }

@@ -3,6 +3,7 @@ package dev.flowrun.engine;
 import dev.flowrun.LogContext;
 import dev.flowrun.cluster.Notifications;
 import dev.flowrun.run.ItemQueue;
+import dev.flowrun.work.WorkerThread;
 import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -83,7 +84,7 @@ public final class WorkerPool implements ItemQueue {
 
     public synchronized void start() {
         for (int i = 1; i <= size; i++) {
-            Thread thread = new Thread(this::work, "flowrun-worker-" + i);
+            Thread thread = new WorkerThread(this::work, "flowrun-worker-" + i);
             thread.start();
             threads.add(thread);
         }

@@ -84,8 +84,13 @@ public final class RunViews {
     }
 
     public Map<String, ItemInput> inputs(ItemRow row) {
+        return inputs(row.inputs());
+    }
+
+    /** An item's inputs from their stored JSON. */
+    public Map<String, ItemInput> inputs(String stored) {
         try {
-            return mapper.readValue(row.inputs(), INPUTS);
+            return mapper.readValue(stored, INPUTS);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored item inputs are always valid JSON", e);
         }

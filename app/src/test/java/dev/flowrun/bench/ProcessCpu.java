@@ -5,6 +5,8 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * CPU time a process has used (user + system, from {@code /proc/<pid>/stat}). Divided by the requests served, it
@@ -43,7 +45,17 @@ final class ProcessCpu {
      * the process is still warming up: their time competes with the work being measured for the cores.
      */
     static double compilerSeconds(long pid) throws IOException {
-        double total = 0;
+        return secondsByThreadKind(pid).entrySet().stream()
+                .filter(kind -> kind.getKey().startsWith("C1 Compiler") || kind.getKey().startsWith("C2 Compiler"))
+                .mapToDouble(Map.Entry::getValue).sum();
+    }
+
+    /**
+     * CPU time by kind of thread: thread names without their numbers ("flowrun-worker-1" and "-2" are one
+     * "flowrun-worker"), for what a process spends besides its work. Threads that ended are not in it.
+     */
+    static Map<String, Double> secondsByThreadKind(long pid) throws IOException {
+        Map<String, Double> byKind = new TreeMap<>();
         try (DirectoryStream<Path> threads = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
             for (Path thread : threads) {
                 String stat;
@@ -55,12 +67,10 @@ final class ProcessCpu {
                     continue;
                 }
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
-                    total += cpuSeconds(stat);
-                }
+                byKind.merge(name.replaceAll("[-#]?\\d+$", ""), cpuSeconds(stat), Double::sum);
             }
         }
-        return total;
+        return byKind;
     }
 
     private static double cpuSeconds(String stat) {

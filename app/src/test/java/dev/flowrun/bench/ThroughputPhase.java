@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Issue 7, item 3: items per second of "Product shot" over 200 local 1600×1200 JPEGs, through the service (files
@@ -93,12 +94,23 @@ final class ThroughputPhase {
         return measured;
     }
 
+    /** Where the server's CPU went, in ms per item by kind of thread, the largest first (0.1 ms and more). */
+    private static String byThreadKind(Map<String, Double> before, Map<String, Double> after) {
+        return after.entrySet().stream()
+                .map(e -> Map.entry(e.getKey(), (e.getValue() - before.getOrDefault(e.getKey(), 0.0)) * 1000 / IMAGES))
+                .filter(e -> e.getValue() >= 0.1)
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                .map(e -> String.format("%s %.1f", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", "));
+    }
+
     private static Rate service(ApiClient api, ServerProcess server, long workflow, StaticFileServer files,
                                 List<Path> shots, int round) throws Exception {
         long self = ProcessHandle.current().pid();
         double besideBefore = ProcessCpu.seconds(self);
         double cpuBefore = ProcessCpu.seconds(server.pid());
         double compilersBefore = ProcessCpu.compilerSeconds(server.pid());
+        Map<String, Double> threadsBefore = ProcessCpu.secondsByThreadKind(server.pid());
         long runId = api.createRun(workflow, IMAGES, i -> files.url(name(shots, i)), i -> round + "/" + name(shots, i));
         JsonNode run = api.awaitTerminal(runId, Duration.ofMinutes(10));
         if (!run.path("status").asText().equals("completed")) {
@@ -108,7 +120,8 @@ final class ThroughputPhase {
         Rate rate = new Rate(IMAGES / (ApiClient.createdToFinished(run).toMillis() / 1000.0), cpu / IMAGES,
                 (ProcessCpu.compilerSeconds(server.pid()) - compilersBefore) / cpu,
                 (ProcessCpu.seconds(self) - besideBefore) / IMAGES);
-        BenchContext.log("service: %.2f items/s", rate.itemsPerSecond());
+        BenchContext.log("service: %.2f items/s, CPU per item %.1f ms: %s", rate.itemsPerSecond(),
+                rate.cpuPerItem() * 1000, byThreadKind(threadsBefore, ProcessCpu.secondsByThreadKind(server.pid())));
         return rate;
     }
 }
