@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flowrun.support.Await;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class WorkBudgetTest {
@@ -47,5 +49,33 @@ class WorkBudgetTest {
                 assertThat(e.getMessage()).contains("time limit of 50ms");
             });
         }
+    }
+
+    @Test
+    void onAWorkerThreadTheBudgetIsBoundToItsFieldAndNestedBindingsUnwind() throws Exception {
+        WorkBudget outer = new WorkBudget(null);
+        WorkBudget inner = new WorkBudget(null);
+        inner.cancel("run 9 was cancelled");
+        List<String> seen = new ArrayList<>();
+        Thread worker = new WorkerThread(() -> {
+            seen.add(WorkBudget.current().stopped() ? "stopped" : "free");
+            try (WorkBudget.Binding first = outer.bind()) {
+                seen.add(WorkBudget.current() == outer ? "outer" : "other");
+                try (WorkBudget.Binding second = inner.bind()) {
+                    try {
+                        WorkBudget.check();
+                        seen.add("not stopped");
+                    } catch (WorkStopped e) {
+                        seen.add(e.getMessage());
+                    }
+                }
+                seen.add(WorkBudget.current() == outer ? "outer again" : "other");
+            }
+            seen.add(WorkBudget.current().stopped() ? "stopped" : "free again");
+        }, "test-worker");
+        worker.start();
+        worker.join();
+        assertThat(seen).containsExactly("free", "outer", "stopped: run 9 was cancelled", "outer again", "free again");
+        assertThatCode(WorkBudget::check).as("this thread's budget is not the worker's").doesNotThrowAnyException();
     }
 }
