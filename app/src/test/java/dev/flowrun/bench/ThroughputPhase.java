@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  */
 final class ThroughputPhase {
     static final int IMAGES = 200;
-    static final int ROUNDS = 5;
+    /** -Dbench.throughputRounds=N: more pairs for a tighter median when the machine's speed drifts a lot. */
+    static final int ROUNDS = Integer.getInteger("bench.throughputRounds", 5);
 
     private ThroughputPhase() {
     }
