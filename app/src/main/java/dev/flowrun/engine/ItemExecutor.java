@@ -112,8 +112,8 @@ final class ItemExecutor {
         var syncs = new ItemFileSyncs(store);
         ItemOutcome outcome;
         try {
-            outcome = new GraphWalk(graph, task.runId(), task.itemId(), inputs, recorder, fetcher, decoder, store, mapper,
-                    syncs, metrics).run();
+            outcome = new GraphWalk(graph, task.runId(), task.itemId(), inputs, recorder, fetcher, decoder, store,
+                    mapper, syncs, metrics).run();
         } catch (InterruptedIOException e) {
             throw e;
         } catch (WorkStopped e) {

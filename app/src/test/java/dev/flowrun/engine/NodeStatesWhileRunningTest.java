@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,6 +44,39 @@ class NodeStatesWhileRunningTest {
 
             app.post("/workflows/runs/" + run + "/cancel", null);
             Runs.awaitEnd(app, run, Duration.ofSeconds(30));
+        }
+    }
+
+    @Test
+    void anItemRunAgainShowsNoneOfAnEarlierAttemptsNodeStates() {
+        SpinNodeType spin = new SpinNodeType();
+        try (TestApp app = TestApp.start(Map.of("FLOWRUN_WORKERS", "1"), spin.withStandardTypes());
+             FileServer files = new FileServer().serve("/red.png", Images.pngDisc())) {
+            long workflow = Runs.linear(app, "{\"id\": \"middle\", \"type\": \"spin\"}");
+            long first = Runs.create(app, workflow, List.of(files.url("/red.png")));
+            Await.until("the one worker to be held by the first run", Duration.ofSeconds(30), () -> spin.spinning() == 1);
+            long second = Runs.create(app, workflow, List.of(files.url("/red.png")));
+            JsonNode waiting = Runs.get(app, second).path("items").get(0);
+            assertThat(waiting.path("status").asText()).isEqualTo("queued");
+            long item = waiting.path("id").asLong();
+            // What an attempt that got as far as the output leaves when its instance is taken over and the item
+            // queued again: the next attempt must not show it while it has not reached that node itself.
+            Jdbi.create(app.dbUrl()).useHandle(handle -> handle.createUpdate("""
+                    INSERT INTO node_states (item_id, node_id, status, file_keys, started_at, finished_at)
+                    VALUES (:itemId, 'out', 'completed', '["runs/0/out/0/out/red.png"]', CURRENT_TIMESTAMP,
+                            CURRENT_TIMESTAMP)""").bind("itemId", item).execute());
+
+            app.post("/workflows/runs/" + first + "/cancel", null);
+            Map<String, JsonNode> states = Await.until("the second run's item to be computing",
+                    Duration.ofSeconds(30), () -> states(app, second, item),
+                    seen -> seen.get("middle").path("status").asText().equals("running"));
+            assertThat(states.get("in").path("status").asText()).isEqualTo("completed");
+            assertThat(states.get("out").path("status").asText()).isEqualTo("pending");
+            assertThat(states.get("out").path("fileKeys")).isEmpty();
+            assertThat(states.get("out").path("finishedAt").isNull()).isTrue();
+
+            app.post("/workflows/runs/" + second + "/cancel", null);
+            Runs.awaitEnd(app, second, Duration.ofSeconds(30));
         }
     }
 
