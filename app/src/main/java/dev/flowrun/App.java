@@ -18,6 +18,7 @@ import dev.flowrun.files.UrlSigner;
 import dev.flowrun.http.HttpServer;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.imaging.Thumbnailer;
+import dev.flowrun.input.DownloadClient;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.input.zip.ZipDownloader;
 import dev.flowrun.input.zip.ZipLimits;
@@ -113,12 +114,8 @@ public final class App {
             var views = new RunViews(signer, mapper);
             // The one client every outbound call derives from (newBuilder() shares its pools and any guard).
             this.client = OutboundGuard.baseClient(config.allowPrivateNetworks());
-            OkHttpClient downloads = client.newBuilder()
-                    .connectTimeout(Duration.ofSeconds(10))
-                    .readTimeout(Duration.ofSeconds(30))
-                    .callTimeout(Duration.ofMinutes(5))
-                    .followSslRedirects(false)
-                    .build();
+            OkHttpClient downloads = DownloadClient.from(client, Duration.ofSeconds(10), Duration.ofSeconds(30),
+                    Duration.ofMinutes(5));
             this.archives = new RunArchives(jdbi, store, instance::id);
             // One registry for the whole app, passed to what records into it; /metrics reads it.
             var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

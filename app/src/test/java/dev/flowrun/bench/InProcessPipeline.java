@@ -36,7 +36,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #main} runs it in a fresh JVM with the same (default) options as the server, so both start from the same
  * heap and garbage collector state, warms it up by the same rule ({@link SteadyState}) and measures one pass over
  * the folder: {@code <template> <folder of images> <workers>}; prints {@code <items per second> <CPU seconds per
- * item> <JIT share of that CPU> <warm-up passes> <JIT share of the last warm-up pass> <first pass items/s>}.
+ * item> <JIT share of that CPU> <warm-up passes> <JIT share of the last warm-up pass> <first pass items/s>}, then a
+ * line of its CPU per item by kind of thread.
  */
 final class InProcessPipeline {
     public static void main(String[] args) throws Exception {
@@ -63,11 +64,16 @@ final class InProcessPipeline {
                     rotate(files, pass * SteadyState.PASS).subList(0, SteadyState.PASS), threads, out));
             double cpuBefore = ProcessCpu.seconds(self);
             double compilersBefore = ProcessCpu.compilerSeconds(self);
+            var threadsBefore = ProcessCpu.secondsByThreadKind(self);
+            double systemBefore = ProcessCpu.systemSeconds(self);
             double rate = pipeline.itemsPerSecond(files, threads, out);
             double cpu = ProcessCpu.seconds(self) - cpuBefore;
             System.out.println(rate + " " + cpu / files.size() + " "
                     + (ProcessCpu.compilerSeconds(self) - compilersBefore) / cpu + " " + warmup.passes() + " "
                     + warmup.compilerShare() + " " + warmup.firstItemsPerSecond());
+            System.out.printf("%s; in the kernel %.1f%n", ProcessCpu.msPerItemByThreadKind(threadsBefore,
+                    ProcessCpu.secondsByThreadKind(self), files.size()),
+                    (ProcessCpu.systemSeconds(self) - systemBefore) * 1000 / files.size());
         } finally {
             ShotImages.deleteTree(out);
         }

@@ -80,7 +80,9 @@ final class ModelPhase {
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         ServerProcess.useTriedJavaOptions(builder.environment());
         Process child = builder.start();
-        String[] measured = new String(child.getInputStream().readAllBytes()).trim().split(" ");
+        // The last line but one is the measurement (the last, where its CPU went, is for the throughput phase's log).
+        String[] lines = new String(child.getInputStream().readAllBytes()).trim().split("\n");
+        String[] measured = lines[Math.max(0, lines.length - 2)].split(" ");
         if (child.waitFor() != 0 || measured.length != 6) {
             throw new IllegalStateException("the in-process pipeline failed: " + String.join(" ", measured));
         }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * CPU time a process has used (user + system, from {@code /proc/<pid>/stat}). Divided by the requests served, it
@@ -21,6 +22,12 @@ final class ProcessCpu {
 
     static double seconds(long pid) throws IOException {
         return cpuSeconds(Files.readString(Path.of("/proc/" + pid + "/stat")));
+    }
+
+    /** The part of {@link #seconds} spent in the kernel (system calls: sockets, files, syncs, page faults). */
+    static double systemSeconds(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[12]) / TICKS_PER_SECOND;
     }
 
     /** Summed over several processes. */
@@ -71,6 +78,16 @@ final class ProcessCpu {
             }
         }
         return byKind;
+    }
+
+    /** Where a process's CPU went between two readings, in ms per item by kind of thread, the largest first. */
+    static String msPerItemByThreadKind(Map<String, Double> before, Map<String, Double> after, int items) {
+        return after.entrySet().stream()
+                .map(e -> Map.entry(e.getKey(), (e.getValue() - before.getOrDefault(e.getKey(), 0.0)) * 1000 / items))
+                .filter(e -> e.getValue() >= 0.1)
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                .map(e -> String.format("%s %.1f", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", "));
     }
 
     private static double cpuSeconds(String stat) {

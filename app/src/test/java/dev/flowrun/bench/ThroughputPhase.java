@@ -100,17 +100,20 @@ final class ThroughputPhase {
     private static String[] inProcess(Path folder, int workers) throws Exception {
         // The same warm-up rule as the service's, when tried otherwise (-Dbench.quietJitShare, maxWarmupPasses).
         ProcessBuilder builder = new ProcessBuilder("java", "-Dbench.quietJitShare=" + SteadyState.QUIET_SHARE,
-                "-Dbench.maxWarmupPasses=" + SteadyState.MAX_PASSES, "-cp", System.getProperty("java.class.path"),
+                "-Dbench.quietPasses=" + SteadyState.QUIET_PASSES, "-Dbench.maxWarmupPasses=" + SteadyState.MAX_PASSES,
+                "-cp", System.getProperty("java.class.path"),
                 InProcessPipeline.class.getName(), "Product shot", folder.toString(), Integer.toString(workers))
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         ServerProcess.useTriedJavaOptions(builder.environment());
         Process child = builder.start();
-        String[] measured = new String(child.getInputStream().readAllBytes()).trim().split(" ");
-        if (child.waitFor() != 0 || measured.length != 6) {
-            throw new IllegalStateException("the in-process pipeline failed: " + String.join(" ", measured));
+        // Its last two lines: JVM options tried (JFR, say) may print their own before them.
+        String[] lines = new String(child.getInputStream().readAllBytes()).trim().split("\n");
+        String[] measured = lines[Math.max(0, lines.length - 2)].split(" ");
+        if (child.waitFor() != 0 || measured.length != 6 || lines.length < 2) {
+            throw new IllegalStateException("the in-process pipeline failed: " + String.join("\n", lines));
         }
-        BenchContext.log("in-process: %.2f items/s, CPU per item %.1f ms", Double.parseDouble(measured[0]),
-                Double.parseDouble(measured[1]) * 1000);
+        BenchContext.log("in-process: %.2f items/s, CPU per item %.1f ms (all threads but its workers: %s)",
+                Double.parseDouble(measured[0]), Double.parseDouble(measured[1]) * 1000, lines[lines.length - 1]);
         return measured;
     }
 
@@ -120,16 +123,6 @@ final class ThroughputPhase {
         return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
     }
 
-    /** Where the server's CPU went, in ms per item by kind of thread, the largest first (0.1 ms and more). */
-    private static String byThreadKind(Map<String, Double> before, Map<String, Double> after) {
-        return after.entrySet().stream()
-                .map(e -> Map.entry(e.getKey(), (e.getValue() - before.getOrDefault(e.getKey(), 0.0)) * 1000 / IMAGES))
-                .filter(e -> e.getValue() >= 0.1)
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
-                .map(e -> String.format("%s %.1f", e.getKey(), e.getValue()))
-                .collect(Collectors.joining(", "));
-    }
-
     private static Rate service(ApiClient api, ServerProcess server, long workflow, StaticFileServer files,
                                 List<Path> shots, int round) throws Exception {
         long self = ProcessHandle.current().pid();
@@ -137,6 +130,7 @@ final class ThroughputPhase {
         double cpuBefore = ProcessCpu.seconds(server.pid());
         double compilersBefore = ProcessCpu.compilerSeconds(server.pid());
         Map<String, Double> threadsBefore = ProcessCpu.secondsByThreadKind(server.pid());
+        double systemBefore = ProcessCpu.systemSeconds(server.pid());
         long runId = api.createRun(workflow, IMAGES, i -> files.url(name(shots, i)), i -> round + "/" + name(shots, i));
         JsonNode run = api.awaitTerminal(runId, Duration.ofMinutes(10));
         if (!run.path("status").asText().equals("completed")) {
@@ -146,8 +140,10 @@ final class ThroughputPhase {
         Rate rate = new Rate(IMAGES / (ApiClient.createdToFinished(run).toMillis() / 1000.0), cpu / IMAGES,
                 (ProcessCpu.compilerSeconds(server.pid()) - compilersBefore) / cpu,
                 (ProcessCpu.seconds(self) - besideBefore) / IMAGES);
-        BenchContext.log("service: %.2f items/s, CPU per item %.1f ms: %s", rate.itemsPerSecond(),
-                rate.cpuPerItem() * 1000, byThreadKind(threadsBefore, ProcessCpu.secondsByThreadKind(server.pid())));
+        BenchContext.log("service: %.2f items/s, CPU per item %.1f ms: %s; in the kernel %.1f", rate.itemsPerSecond(),
+                rate.cpuPerItem() * 1000,
+                ProcessCpu.msPerItemByThreadKind(threadsBefore, ProcessCpu.secondsByThreadKind(server.pid()), IMAGES),
+                (ProcessCpu.systemSeconds(server.pid()) - systemBefore) * 1000 / IMAGES);
         return rate;
     }
 }

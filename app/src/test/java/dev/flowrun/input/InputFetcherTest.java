@@ -9,10 +9,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.tls.HandshakeCertificates;
+import okhttp3.tls.HeldCertificate;
 import okio.Buffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -97,9 +101,35 @@ class InputFetcherTest {
     void aServerThatStallsTimesOut() throws Exception {
         server.enqueue(new MockResponse.Builder().body("slow body").throttleBody(1, 2, TimeUnit.SECONDS).build());
         server.start(0);
-        OkHttpClient impatient = OutboundGuard.baseClient(true).newBuilder().readTimeout(Duration.ofMillis(300)).build();
+        OkHttpClient impatient = DownloadClient.from(OutboundGuard.baseClient(true), Duration.ofSeconds(10),
+                Duration.ofMillis(300), Duration.ofMinutes(5));
         String url = server.url("/slow").toString();
         assertThatThrownBy(() -> fetcher(impatient).fetch(url, "in/slow")).hasMessage("GET " + url + " timed out");
+    }
+
+    @Test
+    void anHttpsServerThatOffersHttp2IsReadOverHttp11AndTimesOutWhenItStalls() throws Exception {
+        HeldCertificate certificate = new HeldCertificate.Builder().addSubjectAlternativeName("localhost").build();
+        server.useHttps(new HandshakeCertificates.Builder().heldCertificate(certificate).build().sslSocketFactory());
+        server.setProtocols(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1));
+        server.enqueue(new MockResponse.Builder().body("fast body").build());
+        server.enqueue(new MockResponse.Builder().body("slow body").throttleBody(1, 2, TimeUnit.SECONDS).build());
+        server.start(0);
+        HandshakeCertificates trust = new HandshakeCertificates.Builder()
+                .addTrustedCertificate(certificate.certificate()).build();
+        OkHttpClient base = OutboundGuard.baseClient(true).newBuilder()
+                .sslSocketFactory(trust.sslSocketFactory(), trust.trustManager()).build();
+        InputFetcher fetcher = fetcher(DownloadClient.from(base, Duration.ofSeconds(10), Duration.ofMillis(300),
+                Duration.ofMinutes(5)));
+
+        fetcher.fetch(server.url("/fast").toString(), "in/fast");
+        assertThat(Files.readString(dir.resolve("in/fast"))).isEqualTo("fast body");
+        var fast = server.takeRequest();
+        assertThat(fast.getHandshake()).isNotNull();
+        assertThat(fast.getVersion()).isEqualTo("HTTP/1.1");
+        String slow = server.url("/slow").toString();
+        assertThatThrownBy(() -> fetcher.fetch(slow, "in/slow")).hasMessage("GET " + slow + " timed out");
+        assertThat(server.takeRequest().getVersion()).isEqualTo("HTTP/1.1");
     }
 
     private InputFetcher fetcher(OkHttpClient client) {
