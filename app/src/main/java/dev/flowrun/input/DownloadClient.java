@@ -1,10 +1,8 @@
 package dev.flowrun.input;
 
 import java.io.IOException;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
-import okhttp3.Connection;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
@@ -44,11 +42,8 @@ public final class DownloadClient {
     private record SocketReadTimeout(int millis) implements Interceptor {
         @Override
         public Response intercept(Chain chain) throws IOException {
-            Connection connection = chain.connection();
-            if (connection != null) {
-                Socket socket = connection.socket();
-                socket.setSoTimeout(millis);
-            }
+            // A network interceptor always has the exchange's connection (only application interceptors may not).
+            chain.connection().socket().setSoTimeout(millis);
             return chain.proceed(chain.request());
         }
     }

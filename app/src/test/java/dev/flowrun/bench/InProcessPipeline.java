@@ -37,7 +37,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * heap and garbage collector state, warms it up by the same rule ({@link SteadyState}) and measures one pass over
  * the folder: {@code <template> <folder of images> <workers>}; prints {@code <items per second> <CPU seconds per
  * item> <JIT share of that CPU> <warm-up passes> <JIT share of the last warm-up pass> <first pass items/s>}, then a
- * line of its CPU per item by kind of thread.
+ * line of its CPU per item by kind of thread (its workers' threads have ended by then and are left out) and in the
+ * kernel.
  */
 final class InProcessPipeline {
     public static void main(String[] args) throws Exception {

@@ -26,8 +26,8 @@ final class ProcessCpu {
 
     /** The part of {@link #seconds} spent in the kernel (system calls: sockets, files, syncs, page faults). */
     static double systemSeconds(long pid) throws IOException {
-        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[12]) / TICKS_PER_SECOND;
+        return Long.parseLong(fieldsAfterName(Files.readString(Path.of("/proc/" + pid + "/stat")))[12])
+                / TICKS_PER_SECOND;
     }
 
     /** Summed over several processes. */
@@ -91,9 +91,14 @@ final class ProcessCpu {
     }
 
     private static double cpuSeconds(String stat) {
-        // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        // utime and stime are fields 14 and 15 of the line.
+        String[] fields = fieldsAfterName(stat);
         return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
+    }
+
+    /** The fields after the command name, which is in parentheses and may hold spaces: field 3 of the line first. */
+    private static String[] fieldsAfterName(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 
     private static double ticksPerSecond() {

@@ -98,7 +98,8 @@ final class ThroughputPhase {
 
     /** In a JVM of its own, started like the server's, not in this one, whose heap has grown meanwhile. */
     private static String[] inProcess(Path folder, int workers) throws Exception {
-        // The same warm-up rule as the service's, when tried otherwise (-Dbench.quietJitShare, maxWarmupPasses).
+        // The same warm-up rule as the service's, when tried otherwise (-Dbench.quietJitShare, quietPasses,
+        // maxWarmupPasses).
         ProcessBuilder builder = new ProcessBuilder("java", "-Dbench.quietJitShare=" + SteadyState.QUIET_SHARE,
                 "-Dbench.quietPasses=" + SteadyState.QUIET_PASSES, "-Dbench.maxWarmupPasses=" + SteadyState.MAX_PASSES,
                 "-cp", System.getProperty("java.class.path"),
