@@ -11,14 +11,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * Sizes the heap for bursts of image work: it keeps its size while the service works, and an idle service gives
- * back what a big run made the JVM grow.
+ * Sizes the heap for bursts of image work: it keeps its size while the service works, G1 is left in a sound state
+ * when the work stops, and an idle service gives back what a big run made the JVM grow.
  *
  * <p>While working: every image of a few megapixels is a "humongous" allocation for G1, and each may start a
  * marking cycle once the heap is fuller than its threshold. G1 shrank the heap after each such cycle (the
  * default {@code MaxHeapFreeRatio} of 70), so a busy service ran a marking cycle every 100 ms on a heap of 500 MB
  * and spent a third of its CPU on them (issue 15: 0.5× the in-process pipeline's items per second, 0.7× with
  * this). So the heap is never shrunk by a collection of the service's own ({@code MaxHeapFreeRatio} 100).
+ *
+ * <p>When the work stops: G1 sets its marking threshold from how long its last marking cycles took, measured from
+ * a cycle's start to the next young collection, so a pause in the work that falls in between counts as marking
+ * time. One pause of 40 s made G1 expect 8 s of marking, put its threshold at 0, and start a marking cycle at every
+ * image of the next runs (issue 15: 20 to 70 ms of collector CPU per item, for 400 items and more, against 1 to 3).
+ * A full collection ends that measurement without a sample, so one is run a few seconds after the last collection
+ * ("settling"), once per pause; it keeps the heap's size.
  *
  * <p>When idle: once no collection has happened for a while, one collection is run with the JVM's own ratio, which
  * shrinks the heap to what is live plus the usual headroom, and the ratio goes back to 100 at once. Until
@@ -37,34 +44,46 @@ final class IdleHeap {
     }
 
     /**
-     * The heap kept while the JVM collects, and shrunk once after {@code after} without a collection. A ratio the
-     * command line set is left as it is (then only a periodic collection after {@code after}, unless that was set
-     * too); a JVM without these flags is left alone.
+     * The heap kept while the JVM collects, G1 settled once {@code settleAfter} passed without a collection, and the
+     * heap shrunk once after {@code shrinkAfter} without one. A ratio the command line set is left as it is (then
+     * the heap is shrunk by a periodic collection after {@code shrinkAfter}, unless that was set too); a JVM without
+     * these flags is left alone.
      */
-    static void manage(Duration after) {
+    static void manage(Duration settleAfter, Duration shrinkAfter) {
         HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         if (vm == null) {
             return;
         }
         try {
             VMOption maxFree = vm.getVMOption(MAX_FREE);
+            Runnable shrink = null;
             if (maxFree.getOrigin() == VMOption.Origin.DEFAULT) {
                 vm.setVMOption(MAX_FREE, KEEP);
-                Watch watch = new Watch(IdleHeap::collections, System::nanoTime, after.toNanos(),
-                        () -> shrinkNow(vm, maxFree.getValue()));
-                ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(task -> {
-                    Thread thread = new Thread(task, "flowrun-heap");
-                    thread.setDaemon(true);
-                    return thread;
-                });
-                checks.scheduleWithFixedDelay(watch::check, CHECK_EVERY.toMillis(), CHECK_EVERY.toMillis(),
-                        TimeUnit.MILLISECONDS);
+                shrink = () -> shrinkNow(vm, maxFree.getValue());
             } else if (vm.getVMOption(PERIODIC).getOrigin() == VMOption.Origin.DEFAULT) {
-                vm.setVMOption(PERIODIC, Long.toString(after.toMillis()));
+                vm.setVMOption(PERIODIC, Long.toString(shrinkAfter.toMillis()));
             }
+            Runnable settle = isG1() ? System::gc : null;
+            if (shrink == null && settle == null) {
+                return;
+            }
+            Watch watch = new Watch(IdleHeap::collections, System::nanoTime, settleAfter.toNanos(), settle,
+                    shrinkAfter.toNanos(), shrink);
+            ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(task -> {
+                Thread thread = new Thread(task, "flowrun-heap");
+                thread.setDaemon(true);
+                return thread;
+            });
+            checks.scheduleWithFixedDelay(watch::check, CHECK_EVERY.toMillis(), CHECK_EVERY.toMillis(),
+                    TimeUnit.MILLISECONDS);
         } catch (IllegalArgumentException | SecurityException notThisJvm) {
             // Another JVM or collector: it sizes its heap its own way.
         }
+    }
+
+    /** Settling is about G1's marking threshold; other collectors have none of that kind. */
+    private static boolean isG1() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().anyMatch(gc -> gc.getName().startsWith("G1 "));
     }
 
     /** A full collection under the JVM's own ratio; the ratio is 100 again before any work can allocate much. */
@@ -83,25 +102,33 @@ final class IdleHeap {
     }
 
     /**
-     * Decides when the heap is shrunk: once per idle spell, after {@code afterNanos} without a collection. The
-     * shrinking collection itself is not activity.
+     * Decides when G1 is settled and when the heap is shrunk: each once per pause, after so long without a
+     * collection. Their own collections are not activity. Either action may be null (not done).
      */
     static final class Watch {
         private final LongSupplier collections;
         private final LongSupplier clock;
-        private final long afterNanos;
+        private final long settleAfter;
+        private final Runnable settle;
+        private final long shrinkAfter;
         private final Runnable shrink;
         private long lastCount;
         private long lastChange;
+        private boolean settled;
         private boolean shrunk;
 
-        Watch(LongSupplier collections, LongSupplier clock, long afterNanos, Runnable shrink) {
+        Watch(LongSupplier collections, LongSupplier clock, long settleAfterNanos, Runnable settle,
+              long shrinkAfterNanos, Runnable shrink) {
             this.collections = collections;
             this.clock = clock;
-            this.afterNanos = afterNanos;
+            this.settleAfter = settleAfterNanos;
+            this.settle = settle;
+            this.shrinkAfter = shrinkAfterNanos;
             this.shrink = shrink;
             this.lastCount = collections.getAsLong();
             this.lastChange = clock.getAsLong();
+            // Nothing to settle before the first collection: no marking cycle has run.
+            this.settled = true;
         }
 
         void check() {
@@ -110,11 +137,24 @@ final class IdleHeap {
             if (count != lastCount) {
                 lastCount = count;
                 lastChange = now;
+                settled = false;
                 shrunk = false;
-            } else if (!shrunk && now - lastChange >= afterNanos) {
-                shrink.run();
-                lastCount = collections.getAsLong();
+                return;
+            }
+            if (!settled && now - lastChange >= settleAfter) {
+                settled = true;
+                run(settle);
+            }
+            if (!shrunk && now - lastChange >= shrinkAfter) {
                 shrunk = true;
+                run(shrink);
+            }
+        }
+
+        private void run(Runnable action) {
+            if (action != null) {
+                action.run();
+                lastCount = collections.getAsLong();
             }
         }
     }
