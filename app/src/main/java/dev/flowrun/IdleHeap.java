@@ -63,7 +63,7 @@ final class IdleHeap {
             } else if (vm.getVMOption(PERIODIC).getOrigin() == VMOption.Origin.DEFAULT) {
                 vm.setVMOption(PERIODIC, Long.toString(shrinkAfter.toMillis()));
             }
-            Runnable settle = isG1() ? System::gc : null;
+            Runnable settle = isG1() && fullCollectionOnRequest(vm) ? System::gc : null;
             if (shrink == null && settle == null) {
                 return;
             }
@@ -84,6 +84,15 @@ final class IdleHeap {
     /** Settling is about G1's marking threshold; other collectors have none of that kind. */
     private static boolean isG1() {
         return ManagementFactory.getGarbageCollectorMXBeans().stream().anyMatch(gc -> gc.getName().startsWith("G1 "));
+    }
+
+    /**
+     * Whether {@code System.gc()} is a full collection here. Made a concurrent cycle by the command line, it would
+     * start the very measurement settling is to end, just as the pause begins.
+     */
+    private static boolean fullCollectionOnRequest(HotSpotDiagnosticMXBean vm) {
+        return !"true".equals(vm.getVMOption("ExplicitGCInvokesConcurrent").getValue())
+                && !"true".equals(vm.getVMOption("DisableExplicitGC").getValue());
     }
 
     /** A full collection under the JVM's own ratio; the ratio is 100 again before any work can allocate much. */
