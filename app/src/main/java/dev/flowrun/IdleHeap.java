@@ -9,6 +9,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Sizes the heap for bursts of image work: it keeps its size while the service works, G1 is left in a sound state
@@ -35,6 +37,7 @@ import java.util.function.LongSupplier;
  * first round after a pause of 30 s).
  */
 final class IdleHeap {
+    private static final Logger LOG = LoggerFactory.getLogger(IdleHeap.class);
     private static final String PERIODIC = "G1PeriodicGCInterval";
     private static final String MAX_FREE = "MaxHeapFreeRatio";
     private static final String KEEP = "100";
@@ -74,8 +77,14 @@ final class IdleHeap {
                 thread.setDaemon(true);
                 return thread;
             });
-            checks.scheduleWithFixedDelay(watch::check, CHECK_EVERY.toMillis(), CHECK_EVERY.toMillis(),
-                    TimeUnit.MILLISECONDS);
+            checks.scheduleWithFixedDelay(() -> {
+                try {
+                    watch.check();
+                } catch (RuntimeException e) {
+                    // A task that throws is never run again: the next pause is still to be settled.
+                    LOG.warn("could not settle or shrink the heap: {}", e.toString());
+                }
+            }, CHECK_EVERY.toMillis(), CHECK_EVERY.toMillis(), TimeUnit.MILLISECONDS);
         } catch (IllegalArgumentException | SecurityException notThisJvm) {
             // Another JVM or collector: it sizes its heap its own way.
         }
