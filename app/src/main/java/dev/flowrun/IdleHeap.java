@@ -50,12 +50,12 @@ final class IdleHeap {
      * The heap kept while the JVM collects, G1 settled once {@code settleAfter} passed without a collection, and the
      * heap shrunk once after {@code shrinkAfter} without one. A ratio the command line set is left as it is (then
      * the heap is shrunk by a periodic collection after {@code shrinkAfter}, unless that was set too); a JVM without
-     * these flags is left alone.
+     * these flags is left alone. The service keeps it for the JVM's life; a test closes it, as it shares its JVM.
      */
-    static void manage(Duration settleAfter, Duration shrinkAfter) {
+    static Managed manage(Duration settleAfter, Duration shrinkAfter) {
         HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         if (vm == null) {
-            return;
+            return () -> { };
         }
         try {
             VMOption maxFree = vm.getVMOption(MAX_FREE);
@@ -68,7 +68,7 @@ final class IdleHeap {
             }
             Runnable settle = isG1() && fullCollectionOnRequest(vm) ? System::gc : null;
             if (shrink == null && settle == null) {
-                return;
+                return () -> { };
             }
             Watch watch = new Watch(IdleHeap::collections, System::nanoTime, settleAfter.toNanos(), settle,
                     shrinkAfter.toNanos(), shrink);
@@ -85,9 +85,23 @@ final class IdleHeap {
                     LOG.warn("could not settle or shrink the heap: {}", e.toString());
                 }
             }, CHECK_EVERY.toMillis(), CHECK_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+            boolean ratioSet = shrink != null;
+            return () -> {
+                checks.shutdownNow();
+                if (ratioSet) {
+                    vm.setVMOption(MAX_FREE, maxFree.getValue());
+                }
+            };
         } catch (IllegalArgumentException | SecurityException notThisJvm) {
             // Another JVM or collector: it sizes its heap its own way.
+            return () -> { };
         }
+    }
+
+    /** The watch and the ratio, until closed: the JVM's own sizing again. */
+    interface Managed extends AutoCloseable {
+        @Override
+        void close();
     }
 
     /** Settling is about G1's marking threshold; other collectors have none of that kind. */

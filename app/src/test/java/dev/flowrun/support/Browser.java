@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -73,9 +74,13 @@ public final class Browser implements AutoCloseable {
         driver.get(url);
     }
 
-    /** Waits (up to a minute) until {@code condition} gives something other than null or false. */
+    /**
+     * Waits (up to a minute) until {@code condition} gives something other than null or false. An element the page
+     * redrew between being found and being looked at is looked for again.
+     */
     public <T> T await(String what, Function<WebDriver, T> condition) {
-        return new WebDriverWait(driver, WAIT).withMessage(what).pollingEvery(Duration.ofMillis(100)).until(condition);
+        return new WebDriverWait(driver, WAIT).withMessage(what).pollingEvery(Duration.ofMillis(100))
+                .ignoring(StaleElementReferenceException.class).until(condition);
     }
 
     /** The element, once it is on the page and shown. */
