@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When the work stops: G1 sets its marking threshold from how long its last marking cycles took, measured from
  * a cycle's start to the next young collection, so a pause in the work that falls in between counts as marking
- * time. One pause of 40 s made G1 expect 8 s of marking, put its threshold at 0, and start a marking cycle at every
+ * time. One pause of 43 s made G1 expect 8.6 s of marking, put its threshold at 0, and start a marking cycle at every
  * image of the next runs (issue 15: 20 to 70 ms of collector CPU per item, for 400 items and more, against 1 to 3).
  * A full collection ends that measurement without a sample, so one is run a few seconds after the last collection
  * ("settling"), once per pause; it keeps the heap's size.
@@ -59,16 +59,17 @@ final class IdleHeap {
         }
         try {
             VMOption maxFree = vm.getVMOption(MAX_FREE);
+            VMOption periodic = vm.getVMOption(PERIODIC);
             Runnable shrink = null;
             if (maxFree.getOrigin() == VMOption.Origin.DEFAULT) {
                 vm.setVMOption(MAX_FREE, KEEP);
                 shrink = () -> shrinkNow(vm, maxFree.getValue());
-            } else if (vm.getVMOption(PERIODIC).getOrigin() == VMOption.Origin.DEFAULT) {
+            } else if (periodic.getOrigin() == VMOption.Origin.DEFAULT) {
                 vm.setVMOption(PERIODIC, Long.toString(shrinkAfter.toMillis()));
             }
             Runnable settle = isG1() && fullCollectionOnRequest(vm) ? System::gc : null;
             if (shrink == null && settle == null) {
-                return () -> { };
+                return () -> vm.setVMOption(PERIODIC, periodic.getValue());
             }
             Watch watch = new Watch(IdleHeap::collections, System::nanoTime, settleAfter.toNanos(), settle,
                     shrinkAfter.toNanos(), shrink);
@@ -85,12 +86,10 @@ final class IdleHeap {
                     LOG.warn("could not settle or shrink the heap: {}", e.toString());
                 }
             }, CHECK_EVERY.toMillis(), CHECK_EVERY.toMillis(), TimeUnit.MILLISECONDS);
-            boolean ratioSet = shrink != null;
             return () -> {
                 checks.shutdownNow();
-                if (ratioSet) {
-                    vm.setVMOption(MAX_FREE, maxFree.getValue());
-                }
+                vm.setVMOption(MAX_FREE, maxFree.getValue());
+                vm.setVMOption(PERIODIC, periodic.getValue());
             };
         } catch (IllegalArgumentException | SecurityException notThisJvm) {
             // Another JVM or collector: it sizes its heap its own way.
