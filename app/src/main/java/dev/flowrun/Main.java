@@ -25,7 +25,7 @@ public final class Main {
         try {
             Config config = Config.fromEnv(System.getenv());
             Logs.use(config.logFormat());
-            IdleHeap.manage(Duration.ofSeconds(5), Duration.ofMinutes(1));
+            IdleHeap.asTheServiceDoes();
             app = App.start(config, Clock.systemUTC(), Main::showKey);
         } catch (Config.ConfigException e) {
             exit(2, e.getMessage());

@@ -1,6 +1,7 @@
 package dev.flowrun.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.IdleHeap;
 import dev.flowrun.Json;
 import dev.flowrun.auth.AuthService;
 import dev.flowrun.cutout.model.ModelBackgroundRemover;
@@ -19,6 +20,9 @@ import dev.flowrun.workflow.Workflow;
 import dev.flowrun.workflow.WorkflowService;
 import java.awt.image.BufferedImage;
 import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +32,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -42,11 +47,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class InProcessPipeline {
     public static void main(String[] args) throws Exception {
-        List<Path> files;
-        try (var listing = Files.list(Path.of(args[1]))) {
-            files = listing.filter(p -> p.toString().endsWith(".jpg") || p.toString().endsWith(".png")).sorted()
-                    .toList();
+        if (args[0].equals(TURNS)) {
+            takeTurns(args[1], Path.of(args[2]), Integer.parseInt(args[3]));
+            return;
         }
+        List<Path> files = images(Path.of(args[1]));
         int threads = Integer.parseInt(args[2]);
         // A fourth argument names a segmentation model, loaded as the service loads it (ModelPhase).
         NodeCatalogue catalogue = args.length > 3 ? NodeCatalogue.standard(new ModelBackgroundRemover(
@@ -63,20 +68,59 @@ final class InProcessPipeline {
                     threads, out))
                     : SteadyState.warm(self, pass -> pipeline.itemsPerSecond(
                     rotate(files, pass * SteadyState.PASS).subList(0, SteadyState.PASS), threads, out));
-            double cpuBefore = ProcessCpu.seconds(self);
-            double compilersBefore = ProcessCpu.compilerSeconds(self);
-            var threadsBefore = ProcessCpu.secondsByThreadKind(self);
-            double systemBefore = ProcessCpu.systemSeconds(self);
-            double rate = pipeline.itemsPerSecond(files, threads, out);
-            double cpu = ProcessCpu.seconds(self) - cpuBefore;
-            System.out.println(rate + " " + cpu / files.size() + " "
-                    + (ProcessCpu.compilerSeconds(self) - compilersBefore) / cpu + " " + warmup.passes() + " "
-                    + warmup.compilerShare() + " " + warmup.firstItemsPerSecond());
-            System.out.printf("%s; in the kernel %.1f%n", ProcessCpu.msPerItemByThreadKind(threadsBefore,
-                    ProcessCpu.secondsByThreadKind(self), files.size()),
-                    (ProcessCpu.systemSeconds(self) - systemBefore) * 1000 / files.size());
+            String[] measured = pipeline.measure(files, threads, out);
+            System.out.println(measured[0] + " " + warmup.passes() + " " + warmup.compilerShare() + " "
+                    + warmup.firstItemsPerSecond());
+            System.out.println(measured[1]);
         } finally {
             ShotImages.deleteTree(out);
+        }
+    }
+
+    /**
+     * {@code --turns <template> <folder> <workers>}: one JVM for a whole comparison, told what to do on its standard
+     * input, one line at a time: {@code warm N} runs warm-up pass N (the caller measures its CPU from outside) and
+     * answers {@code done}; {@code measure} runs one pass over the folder and answers {@code measured <items per
+     * second> <CPU seconds per item> <JIT share of that CPU>}, then {@code threads <its CPU per item by kind of
+     * thread, and in the kernel>}. It ends with its input.
+     */
+    static final String TURNS = "--turns";
+
+    private static void takeTurns(String template, Path folder, int threads) throws Exception {
+        // It pauses while the service takes its turn, as the service pauses during its own: its heap is kept the
+        // same way, or G1 would count the pauses as marking time here and not there (IdleHeap).
+        IdleHeap.asTheServiceDoes();
+        List<Path> files = images(folder);
+        InProcessPipeline pipeline = ofTemplate(template, NodeCatalogue.standard());
+        Path out = Files.createTempDirectory("in-process-out");
+        var commands = new BufferedReader(new InputStreamReader(System.in));
+        try {
+            System.out.println("ready");
+            System.out.flush();
+            for (String command; (command = commands.readLine()) != null; ) {
+                if (command.startsWith("warm ")) {
+                    int pass = Integer.parseInt(command.substring("warm ".length()));
+                    pipeline.itemsPerSecond(rotate(files, pass * SteadyState.PASS).subList(0, SteadyState.PASS),
+                            threads, out);
+                    System.out.println("done");
+                } else if (command.equals("measure")) {
+                    String[] measured = pipeline.measure(files, threads, out);
+                    System.out.println("measured " + measured[0]);
+                    System.out.println("threads " + measured[1]);
+                } else {
+                    throw new IllegalArgumentException("unknown command: " + command);
+                }
+                System.out.flush();
+            }
+        } finally {
+            ShotImages.deleteTree(out);
+        }
+    }
+
+    private static List<Path> images(Path folder) throws IOException {
+        try (var listing = Files.list(folder)) {
+            return listing.filter(p -> p.toString().endsWith(".jpg") || p.toString().endsWith(".png")).sorted()
+                    .toList();
         }
     }
 
@@ -110,6 +154,26 @@ final class InProcessPipeline {
         throw new IllegalStateException("no template named " + name);
     }
 
+    /**
+     * One measured pass over {@code files}: {@code <items per second> <CPU seconds per item> <JIT share of that
+     * CPU>}, then its CPU per item by kind of thread (its workers' threads have ended by then and are left out) and
+     * in the kernel.
+     */
+    String[] measure(List<Path> files, int threads, Path outDir) throws Exception {
+        long self = ProcessHandle.current().pid();
+        double cpuBefore = ProcessCpu.seconds(self);
+        double compilersBefore = ProcessCpu.compilerSeconds(self);
+        var threadsBefore = ProcessCpu.secondsByThreadKind(self);
+        double systemBefore = ProcessCpu.systemSeconds(self);
+        double rate = itemsPerSecond(files, threads, outDir);
+        double cpu = ProcessCpu.seconds(self) - cpuBefore;
+        return new String[] {rate + " " + cpu / files.size() + " "
+                + (ProcessCpu.compilerSeconds(self) - compilersBefore) / cpu,
+                String.format("%s; in the kernel %.1f", ProcessCpu.msPerItemByThreadKind(threadsBefore,
+                        ProcessCpu.secondsByThreadKind(self), files.size()),
+                        (ProcessCpu.systemSeconds(self) - systemBefore) * 1000 / files.size())};
+    }
+
     /** Items per second over {@code files} on {@code threads} threads, like the service's workers. */
     double itemsPerSecond(List<Path> files, int threads, Path outDir) throws Exception {
         Files.createDirectories(outDir);
@@ -137,7 +201,11 @@ final class InProcessPipeline {
         } finally {
             pool.shutdownNow();
         }
-        return files.size() / ((System.nanoTime() - start) / 1e9);
+        double rate = files.size() / ((System.nanoTime() - start) / 1e9);
+        // Ended before the caller reads CPU by thread: its line leaves the workers out (a JVM kept for turns
+        // measures its next pass with these threads gone).
+        pool.awaitTermination(10, TimeUnit.SECONDS);
+        return rate;
     }
 
     private void flowDown(GraphNode parent, BufferedImage image, Path outPrefix) throws Exception {

@@ -11,8 +11,9 @@ import java.util.stream.Collectors;
 /**
  * Issue 7, item 3: items per second of "Product shot" over 200 local 1600×1200 JPEGs, through the service (files
  * fetched from a loopback HTTP server) against the same pipeline called in-process on the same files, in turns.
- * Both sides are measured in their steady state ({@link SteadyState}); the service's first warm-up pass, right
- * after its start, is reported beside it.
+ * Both sides are measured in their steady state ({@link SteadyState}), warmed in turns, the bare pipeline in one JVM
+ * kept for the whole phase ({@link InProcessTurns}); the service's first warm-up pass, right after its start, is
+ * reported beside it.
  */
 final class ThroughputPhase {
     static final int IMAGES = 200;
@@ -42,15 +43,28 @@ final class ThroughputPhase {
         BenchContext.log("%d shots, %.0f KB on average", IMAGES, ShotImages.totalBytes(shots) / 1024.0 / IMAGES);
         int workers = Runtime.getRuntime().availableProcessors();
         try (StaticFileServer files = new StaticFileServer(folder);
-             ServerProcess server = bench.startServer(bench.freshDataDir("throughput"), Map.of())) {
+             ServerProcess server = bench.startServer(bench.freshDataDir("throughput"), Map.of());
+             InProcessTurns bare = SteadyState.MIN_PASSES > 0
+                     ? InProcessTurns.start("Product shot", folder, workers) : null) {
             ApiClient api = new ApiClient(server.baseUrl());
             long workflow = api.workflowNamed("Product shot");
-            SteadyState.Warmup serviceWarmup = SteadyState.warm(server.pid(), pass -> {
+            SteadyState.Pass servicePass = pass -> {
                 int from = pass * SteadyState.PASS;
                 long run = api.createRun(workflow, SteadyState.PASS, i -> files.url(name(shots, (from + i) % IMAGES)),
                         i -> "warm-" + pass + "/" + name(shots, (from + i) % IMAGES));
                 api.awaitTerminal(run, Duration.ofMinutes(5));
-            });
+            };
+            SteadyState.Warmup serviceWarmup;
+            String inProcessWarmup = "";
+            if (bare != null) {
+                List<SteadyState.Warmup> warmups = SteadyState.warmInTurns(List.of(
+                        new SteadyState.Side("in-process", List.of(bare.pid()), bare::warmPass),
+                        new SteadyState.Side("service", List.of(server.pid()), servicePass)));
+                inProcessWarmup = warmups.get(0).describe();
+                serviceWarmup = warmups.get(1);
+            } else {
+                serviceWarmup = SteadyState.warm(server.pid(), servicePass);
+            }
             BenchContext.log("service warmed: %s", serviceWarmup.describe());
             // The two sides take turns, and each keeps its best round: load that comes and goes on the machine then
             // weighs on both, instead of on whichever happened to run during it. The server stays up (and idle) while
@@ -61,14 +75,21 @@ final class ThroughputPhase {
             Rate service = null;
             List<Double> pairRatios = new ArrayList<>();
             List<Double> pairCpuGaps = new ArrayList<>();
-            String inProcessWarmup = "";
             for (int round = 0; round < ROUNDS; round++) {
-                String[] measured = inProcess(folder, workers);
-                Rate inProcessRound = new Rate(Double.parseDouble(measured[0]), Double.parseDouble(measured[1]),
-                        Double.parseDouble(measured[2]), 0);
+                Rate inProcessRound;
+                if (bare != null) {
+                    InProcessTurns.Measured measured = bare.measure();
+                    inProcessRound = new Rate(measured.itemsPerSecond(), measured.cpuPerItem(),
+                            measured.compilerShare(), 0);
+                    logInProcess(inProcessRound, measured.threads());
+                } else {
+                    String[] measured = inProcess(folder, workers);
+                    inProcessRound = new Rate(Double.parseDouble(measured[0]), Double.parseDouble(measured[1]),
+                            Double.parseDouble(measured[2]), 0);
+                    inProcessWarmup = new SteadyState.Warmup(Integer.parseInt(measured[3]),
+                            Double.parseDouble(measured[4]), Double.parseDouble(measured[5])).describe();
+                }
                 inProcess = inProcessRound.better(inProcess);
-                inProcessWarmup = new SteadyState.Warmup(Integer.parseInt(measured[3]),
-                        Double.parseDouble(measured[4]), Double.parseDouble(measured[5])).describe();
                 Rate serviceRound = service(api, server, workflow, files, shots, round);
                 service = serviceRound.better(service);
                 pairRatios.add(serviceRound.itemsPerSecond() / inProcessRound.itemsPerSecond());
@@ -76,7 +97,9 @@ final class ThroughputPhase {
             }
             double ratio = service.itemsPerSecond() / inProcess.itemsPerSecond();
             bench.table().add("Throughput", "Product shot, " + IMAGES + " × 1600×1200 JPEG, " + workers
-                            + " workers, steady state, best round of each side",
+                            + " workers, steady state, best round of each side"
+                            + (bare == null ? "" : " (warmed in turns, " + SteadyState.MIN_PASSES
+                            + " passes at least; the bare pipeline in one JVM)"),
                     String.format("service %.2f items/s, in-process %.2f items/s: %s; CPU per item %.0f ms vs %.0f ms"
                                     + " (JIT %.0f%% vs %.0f%% of it), file server and client beside the service %.0f ms",
                             service.itemsPerSecond(), inProcess.itemsPerSecond(), ResultTable.ratio(ratio),
@@ -96,7 +119,10 @@ final class ThroughputPhase {
         }
     }
 
-    /** In a JVM of its own, started like the server's, not in this one, whose heap has grown meanwhile. */
+    /**
+     * In a JVM of its own per round, started like the server's, not in this one, whose heap has grown meanwhile: the
+     * way before the third session of 2026-11-27, kept for -Dbench.minWarmupPasses=0.
+     */
     private static String[] inProcess(Path folder, int workers) throws Exception {
         // The same warm-up rule as the service's, when tried otherwise (-Dbench.quietJitShare, quietPasses,
         // maxWarmupPasses).
@@ -113,9 +139,14 @@ final class ThroughputPhase {
         if (child.waitFor() != 0 || measured.length != 6 || lines.length < 2) {
             throw new IllegalStateException("the in-process pipeline failed: " + String.join("\n", lines));
         }
-        BenchContext.log("in-process: %.2f items/s, CPU per item %.1f ms (all threads but its workers: %s)",
-                Double.parseDouble(measured[0]), Double.parseDouble(measured[1]) * 1000, lines[lines.length - 1]);
+        logInProcess(new Rate(Double.parseDouble(measured[0]), Double.parseDouble(measured[1]), 0, 0),
+                lines[lines.length - 1]);
         return measured;
+    }
+
+    private static void logInProcess(Rate rate, String threads) {
+        BenchContext.log("in-process: %.2f items/s, CPU per item %.1f ms (all threads but its workers: %s)",
+                rate.itemsPerSecond(), rate.cpuPerItem() * 1000, threads);
     }
 
     private static double median(List<Double> values) {
