@@ -11,9 +11,9 @@ import java.util.stream.Collectors;
 /**
  * Issue 7, item 3: items per second of "Product shot" over 200 local 1600×1200 JPEGs, through the service (files
  * fetched from a loopback HTTP server) against the same pipeline called in-process on the same files, in turns.
- * Both sides are measured in their steady state ({@link SteadyState}), warmed in turns, the bare pipeline in one JVM
- * kept for the whole phase ({@link InProcessTurns}); the service's first warm-up pass, right after its start, is
- * reported beside it.
+ * Both sides are measured in their steady state ({@link SteadyState}); with -Dbench.minWarmupPasses they are warmed
+ * in turns, the bare pipeline in one JVM kept for the whole phase ({@link InProcessTurns}). The service's first
+ * warm-up pass, right after its start, is reported beside it.
  */
 final class ThroughputPhase {
     static final int IMAGES = 200;
@@ -120,8 +120,8 @@ final class ThroughputPhase {
     }
 
     /**
-     * In a JVM of its own per round, started like the server's, not in this one, whose heap has grown meanwhile: the
-     * way before the third session of 2026-11-27, kept for -Dbench.minWarmupPasses=0.
+     * In a JVM of its own per round, started like the server's, not in this one, whose heap has grown meanwhile (the
+     * default; -Dbench.minWarmupPasses keeps one JVM for the phase instead).
      */
     private static String[] inProcess(Path folder, int workers) throws Exception {
         // The same warm-up rule as the service's, when tried otherwise (-Dbench.quietJitShare, quietPasses,
