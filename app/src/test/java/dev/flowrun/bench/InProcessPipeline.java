@@ -46,6 +46,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * kernel.
  */
 final class InProcessPipeline {
+    /**
+     * {@code --turns <template> <folder> <workers>}: one JVM for a whole comparison, told what to do on its standard
+     * input, one line at a time: {@code warm N} runs warm-up pass N (the caller measures its CPU from outside) and
+     * answers {@code done}; {@code measure} runs one pass over the folder and answers {@code measured <items per
+     * second> <CPU seconds per item> <JIT share of that CPU>}, then {@code threads <its CPU per item by kind of
+     * thread, and in the kernel>}. It ends with its input.
+     */
+    static final String TURNS = "--turns";
+
     public static void main(String[] args) throws Exception {
         if (args[0].equals(TURNS)) {
             takeTurns(args[1], Path.of(args[2]), Integer.parseInt(args[3]));
@@ -76,15 +85,6 @@ final class InProcessPipeline {
             ShotImages.deleteTree(out);
         }
     }
-
-    /**
-     * {@code --turns <template> <folder> <workers>}: one JVM for a whole comparison, told what to do on its standard
-     * input, one line at a time: {@code warm N} runs warm-up pass N (the caller measures its CPU from outside) and
-     * answers {@code done}; {@code measure} runs one pass over the folder and answers {@code measured <items per
-     * second> <CPU seconds per item> <JIT share of that CPU>}, then {@code threads <its CPU per item by kind of
-     * thread, and in the kernel>}. It ends with its input.
-     */
-    static final String TURNS = "--turns";
 
     private static void takeTurns(String template, Path folder, int threads) throws Exception {
         // It pauses while the service takes its turn, as the service pauses during its own: its heap is kept the
