@@ -16,10 +16,11 @@ import java.util.List;
  * pipeline's 1 to 1.6 (issue 15). Three passes in a row is the rule now; the bare pipeline meets it by its fourth.
  *
  * <p>Three quiet passes in a row still came after 1,700 to 3,700 items, and a log of the service's compilations
- * (third session of 2026-11-27) showed 20 to 60 first compilations by C2 in every measured round after them, 2 to 8
- * ms of C2 per item: the once-per-item code crossing that threshold. With {@link #MIN_PASSES} set the throughput
- * phase asks for that many passes at least ({@link #warmInTurns}), on both sides, which the bare pipeline does in a
- * JVM kept for the whole phase, taking turns with the service pass by pass as in the measured rounds.
+ * (third session of 2026-11-27) showed 20 to 60 compilations by C2 in every measured round after them, most of them
+ * first ones, 2 to 8 ms of C2 per item: the once-per-item code crossing that threshold. With {@link #MIN_PASSES} set
+ * the throughput phase asks for that many passes at least ({@link #warmInTurns}), on both sides, which the bare
+ * pipeline does in a JVM kept for the whole phase, taking turns with the service pass by pass as in the measured
+ * rounds.
  */
 final class SteadyState {
     static final int PASS = 100;
