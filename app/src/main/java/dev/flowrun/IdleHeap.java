@@ -76,13 +76,13 @@ public final class IdleHeap {
             } else if (periodic.getOrigin() == VMOption.Origin.DEFAULT) {
                 vm.setVMOption(PERIODIC, Long.toString(shrinkAfter.toMillis()));
             }
-            Runnable settle = isG1() && fullCollectionOnRequest(vm) ? System::gc : null;
+            List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+            Runnable settle = isG1(collectors) && fullCollectionOnRequest(vm) ? System::gc : null;
             if (shrink == null && settle == null) {
                 return () -> vm.setVMOption(PERIODIC, periodic.getValue());
             }
-            // Looked up once: a lookup builds the beans' names anew, and every second that kept the JIT compiling
-            // JMX code while the workers ran (issue 15: 0.2 to 0.4 s of C2 in a round of the benchmark).
-            List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+            // The collectors looked up once, above: a lookup builds the beans' names anew, and every second that kept
+            // the JIT compiling JMX code while the workers ran (issue 15: 0.2 to 0.4 s of C2 in a benchmark round).
             Watch watch = new Watch(() -> collections(collectors), System::nanoTime, settleAfter.toNanos(), settle,
                     shrinkAfter.toNanos(), shrink);
             ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -116,8 +116,8 @@ public final class IdleHeap {
     }
 
     /** Settling is about G1's marking threshold; other collectors have none of that kind. */
-    private static boolean isG1() {
-        return ManagementFactory.getGarbageCollectorMXBeans().stream().anyMatch(gc -> gc.getName().startsWith("G1 "));
+    private static boolean isG1(List<GarbageCollectorMXBean> collectors) {
+        return collectors.stream().anyMatch(gc -> gc.getName().startsWith("G1 "));
     }
 
     /**

@@ -64,7 +64,7 @@ final class SteadyState {
     /** Several processes sharing the work (instances on one database): their compilers and CPU time summed. */
     static Warmup warm(List<Long> pids, Pass pass) throws Exception {
         Tracker tracker = new Tracker(new Side("", pids, pass), 0);
-        while (!tracker.done) {
+        while (!tracker.done()) {
             tracker.runPass();
         }
         return tracker.warmup();
@@ -77,7 +77,7 @@ final class SteadyState {
      */
     static List<Warmup> warmInTurns(List<Side> sides) throws Exception {
         List<Tracker> trackers = sides.stream().map(side -> new Tracker(side, MIN_PASSES)).toList();
-        while (trackers.stream().anyMatch(tracker -> !tracker.done)) {
+        while (trackers.stream().anyMatch(tracker -> !tracker.done())) {
             for (Tracker tracker : trackers) {
                 tracker.runPass();
             }
@@ -85,15 +85,13 @@ final class SteadyState {
         return trackers.stream().map(Tracker::warmup).toList();
     }
 
+    /** One side's warm-up: passes run so far, and its figures once it became warm (null until then). */
     private static final class Tracker {
         private final Side side;
         private final int minPasses;
-        private double first;
-        private double share = 1;
         private int passes;
-        private int run;
         private int quietInARow;
-        private boolean done;
+        private double first;
         private Warmup warmup;
 
         Tracker(Side side, int minPasses) {
@@ -101,29 +99,30 @@ final class SteadyState {
             this.minPasses = minPasses;
         }
 
+        boolean done() {
+            return warmup != null;
+        }
+
         void runPass() throws Exception {
             double cpu = ProcessCpu.seconds(side.pids());
             double compilers = ProcessCpu.compilerSeconds(side.pids());
             long start = System.nanoTime();
-            side.pass().run(run++);
+            side.pass().run(passes++);
             double seconds = (System.nanoTime() - start) / 1e9;
-            double passShare = (ProcessCpu.compilerSeconds(side.pids()) - compilers)
+            double share = (ProcessCpu.compilerSeconds(side.pids()) - compilers)
                     / Math.max(1e-9, ProcessCpu.seconds(side.pids()) - cpu);
             BenchContext.log("%swarm-up pass %d: %.1f items/s, JIT %.1f%% of its CPU%s",
-                    side.name().isEmpty() ? "" : side.name() + " ", run, PASS / seconds, passShare * 100,
-                    done ? " (warm)" : "");
-            if (done) {
+                    side.name().isEmpty() ? "" : side.name() + " ", passes, PASS / seconds, share * 100,
+                    done() ? " (warm)" : "");
+            if (done()) {
                 return;
             }
-            share = passShare;
             quietInARow = share < QUIET_SHARE ? quietInARow + 1 : 0;
-            if (passes == 0) {
+            if (passes == 1) {
                 first = PASS / seconds;
             }
-            passes++;
             int maxPasses = minPasses == 0 ? MAX_PASSES : Math.max(MAX_PASSES, minPasses + QUIET_PASSES);
-            done = passes >= maxPasses || (quietInARow >= QUIET_PASSES && passes >= minPasses);
-            if (done) {
+            if (passes >= maxPasses || (quietInARow >= QUIET_PASSES && passes >= minPasses)) {
                 warmup = new Warmup(passes, share, first);
             }
         }
