@@ -163,14 +163,14 @@ final class InProcessPipeline {
         long self = ProcessHandle.current().pid();
         double cpuBefore = ProcessCpu.seconds(self);
         double compilersBefore = ProcessCpu.compilerSeconds(self);
-        var threadsBefore = ProcessCpu.secondsByThreadKind(self);
+        var threadsBefore = ProcessCpu.threads(self);
         double systemBefore = ProcessCpu.systemSeconds(self);
         double rate = itemsPerSecond(files, threads, outDir);
         double cpu = ProcessCpu.seconds(self) - cpuBefore;
         return new String[] {rate + " " + cpu / files.size() + " "
                 + (ProcessCpu.compilerSeconds(self) - compilersBefore) / cpu,
                 String.format("%s; in the kernel %.1f", ProcessCpu.msPerItemByThreadKind(threadsBefore,
-                        ProcessCpu.secondsByThreadKind(self), files.size()),
+                        ProcessCpu.threads(self), files.size()),
                         (ProcessCpu.systemSeconds(self) - systemBefore) * 1000 / files.size())};
     }
 

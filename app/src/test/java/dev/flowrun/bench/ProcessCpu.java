@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -63,6 +64,21 @@ final class ProcessCpu {
      */
     static Map<String, Double> secondsByThreadKind(long pid) throws IOException {
         Map<String, Double> byKind = new TreeMap<>();
+        threads(pid).values().forEach(thread -> byKind.merge(thread.kind(), thread.seconds(), Double::sum));
+        return byKind;
+    }
+
+    /** One thread's kind (its name without its number) and the CPU time it has used since it began. */
+    record ThreadSeconds(String kind, double seconds) {
+    }
+
+    /**
+     * Every thread of the process by its id. Kept by id, not by name, because a thread may rename itself (OkHttp's
+     * task runners take the name of the queue they run): summed by name, such a thread's whole lifetime would be
+     * counted as the CPU of a round in which it was renamed.
+     */
+    static Map<String, ThreadSeconds> threads(long pid) throws IOException {
+        Map<String, ThreadSeconds> byId = new HashMap<>();
         try (DirectoryStream<Path> threads = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
             for (Path thread : threads) {
                 String stat;
@@ -74,16 +90,27 @@ final class ProcessCpu {
                     continue;
                 }
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                byKind.merge(name.replaceAll("[-#]?\\d+$", ""), cpuSeconds(stat), Double::sum);
+                byId.put(thread.getFileName().toString(),
+                        new ThreadSeconds(name.replaceAll("[-#]?\\d+$", ""), cpuSeconds(stat)));
             }
         }
-        return byKind;
+        return byId;
     }
 
-    /** Where a process's CPU went between two readings, in ms per item by kind of thread, the largest first. */
-    static String msPerItemByThreadKind(Map<String, Double> before, Map<String, Double> after, int items) {
-        return after.entrySet().stream()
-                .map(e -> Map.entry(e.getKey(), (e.getValue() - before.getOrDefault(e.getKey(), 0.0)) * 1000 / items))
+    /**
+     * Where a process's CPU went between two readings of {@link #threads}, in ms per item by kind of thread, the
+     * largest first: each thread's own difference, under the kind it has at the second reading (a thread born in
+     * between counts from zero; one that ended in between is not in it).
+     */
+    static String msPerItemByThreadKind(Map<String, ThreadSeconds> before, Map<String, ThreadSeconds> after,
+                                        int items) {
+        Map<String, Double> byKind = new TreeMap<>();
+        after.forEach((id, thread) -> {
+            ThreadSeconds earlier = before.get(id);
+            byKind.merge(thread.kind(), thread.seconds() - (earlier == null ? 0 : earlier.seconds()), Double::sum);
+        });
+        return byKind.entrySet().stream()
+                .map(e -> Map.entry(e.getKey(), e.getValue() * 1000 / items))
                 .filter(e -> e.getValue() >= 0.1)
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
                 .map(e -> String.format("%s %.1f", e.getKey(), e.getValue()))

@@ -161,7 +161,7 @@ final class ThroughputPhase {
         double besideBefore = ProcessCpu.seconds(self);
         double cpuBefore = ProcessCpu.seconds(server.pid());
         double compilersBefore = ProcessCpu.compilerSeconds(server.pid());
-        Map<String, Double> threadsBefore = ProcessCpu.secondsByThreadKind(server.pid());
+        var threadsBefore = ProcessCpu.threads(server.pid());
         double systemBefore = ProcessCpu.systemSeconds(server.pid());
         long runId = api.createRun(workflow, IMAGES, i -> files.url(name(shots, i)), i -> round + "/" + name(shots, i));
         JsonNode run = api.awaitTerminal(runId, Duration.ofMinutes(10));
@@ -174,7 +174,7 @@ final class ThroughputPhase {
                 (ProcessCpu.seconds(self) - besideBefore) / IMAGES);
         BenchContext.log("service: %.2f items/s, CPU per item %.1f ms: %s; in the kernel %.1f", rate.itemsPerSecond(),
                 rate.cpuPerItem() * 1000,
-                ProcessCpu.msPerItemByThreadKind(threadsBefore, ProcessCpu.secondsByThreadKind(server.pid()), IMAGES),
+                ProcessCpu.msPerItemByThreadKind(threadsBefore, ProcessCpu.threads(server.pid()), IMAGES),
                 (ProcessCpu.systemSeconds(server.pid()) - systemBefore) * 1000 / IMAGES);
         return rate;
     }
