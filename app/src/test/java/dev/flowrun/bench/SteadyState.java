@@ -31,10 +31,12 @@ final class SteadyState {
     /** -Dbench.maxWarmupPasses=N: fewer, for a quick try of a phase while developing it. */
     static final int MAX_PASSES = Integer.getInteger("bench.maxWarmupPasses", 60);
     /**
-     * -Dbench.minWarmupPasses=50: passes before the quiet rule may end a warm-up in turns ({@code PASS × 50} is
-     * HotSpot's Tier4InvocationThreshold, 5,000), and the throughput phase's bare pipeline in one JVM taking turns
-     * with the service (third session of 2026-11-27). 0, the default: the phase as issue 15 measures it, the bare
-     * pipeline in a fresh JVM per round.
+     * -Dbench.minWarmupPasses=70: passes before the quiet rule may end a warm-up in turns, and the throughput
+     * phase's bare pipeline in one JVM taking turns with the service (third session of 2026-11-27). 70: what the
+     * service runs once per item reaches C2 at its 5,000th to 5,600th call (HotSpot's Tier4InvocationThreshold, scaled
+     * while C2's queue is busy), and compiling it takes C2 seconds; with 50 the measured rounds fell on that wave
+     * (fourth session). 0, the default: the phase as issue 15 measures it, the bare pipeline in a fresh JVM per
+     * round.
      */
     static final int MIN_PASSES = Integer.getInteger("bench.minWarmupPasses", 0);
 
