@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class ProcessCpuTest {
@@ -29,7 +30,7 @@ class ProcessCpuTest {
     @Test
     void threadsAreReadByIdUnderTheirNamesWithoutTheirNumbers() throws Exception {
         long self = ProcessHandle.current().pid();
-        var stop = new java.util.concurrent.atomic.AtomicBoolean();
+        var stop = new AtomicBoolean();
         Thread busy = new Thread(() -> {
             while (!stop.get()) {
                 Thread.onSpinWait();
