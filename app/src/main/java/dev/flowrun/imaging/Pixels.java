@@ -17,6 +17,8 @@ public final class Pixels {
      * fails one item instead of the whole process running out of memory.
      */
     static final long MAX_RESULT_PIXELS = 100_000_000L;
+    /** Alpha at or below this is treated as empty: soft shadows and resampling leave faint noise. */
+    public static final int EMPTY_ALPHA = 8;
 
     private Pixels() {
     }

@@ -2,6 +2,7 @@ package dev.flowrun.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.cutout.BackgroundRemover;
+import dev.flowrun.cutout.CutoutFailed;
 import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
 
@@ -49,7 +50,11 @@ public final class RemoveBackgroundNodeType implements NodeType {
     record RemoveBackground(BackgroundRemover remover, OptionalInt tolerance, int feather) implements TransformNode {
         @Override
         public BufferedImage apply(BufferedImage image) throws NodeFailure {
-            return remover.remove(image, tolerance, feather);
+            try {
+                return remover.remove(image, tolerance, feather).image();
+            } catch (CutoutFailed e) {
+                throw new NodeFailure(e.getMessage(), e);
+            }
         }
     }
 }

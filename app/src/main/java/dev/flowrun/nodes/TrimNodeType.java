@@ -11,8 +11,6 @@ import java.awt.image.BufferedImage;
  * of its border. If nothing stands out the image is returned unchanged.
  */
 public final class TrimNodeType implements NodeType {
-    /** Alpha at or below this is treated as empty: soft shadows and resampling leave faint noise. */
-    public static final int ALPHA_THRESHOLD = 8;
     /** Largest per-channel difference from the border colour still counted as background (JPEG noise). */
     static final int COLOUR_TOLERANCE = 20;
 
@@ -38,7 +36,7 @@ public final class TrimNodeType implements NodeType {
             int h = image.getHeight();
             int[] px = Pixels.readOnly(image);
             Box box = Pixels.hasAlpha(image) && anyTransparency(px)
-                    ? Box.of(px, w, h, p -> (p >>> 24) > ALPHA_THRESHOLD)
+                    ? Box.of(px, w, h, p -> (p >>> 24) > Pixels.EMPTY_ALPHA)
                     : opaqueBox(px, w, h);
             if (box == null) {
                 return Pixels.copy(image);

@@ -43,9 +43,9 @@ final class PhotoQuality {
                 "butterfly.jpg");
         for (HandChecked photo : HandChecked.PHOTOS) {
             BufferedImage input = decoder.decode(Photos.get(photo.source(), photo.name()));
-            BufferedImage c = classic.remove(input, OptionalInt.empty(), 1);
-            BufferedImage g = guided.remove(input, OptionalInt.empty(), 1);
-            BufferedImage p = plain.remove(input, OptionalInt.empty(), 1);
+            BufferedImage c = classic.remove(input, OptionalInt.empty(), 1).image();
+            BufferedImage g = guided.remove(input, OptionalInt.empty(), 1).image();
+            BufferedImage p = plain.remove(input, OptionalInt.empty(), 1).image();
             int points = photo.subject().length + photo.background().length;
             int[] right = {points - photo.misses(c).size(), points - photo.misses(g).size(),
                     points - photo.misses(p).size()};
@@ -81,7 +81,7 @@ final class PhotoQuality {
         String[] names = {"classic", "model, guided edges", "model, plain bilinear edges"};
         BackgroundRemover[] removers = {classic, guided, plain};
         for (int k = 0; k < removers.length; k++) {
-            BufferedImage cut = removers[k].remove(photo, OptionalInt.empty(), 1);
+            BufferedImage cut = removers[k].remove(photo, OptionalInt.empty(), 1).image();
             long fg = 0, fgKept = 0, bg = 0, bgGone = 0, band = 0;
             double error = 0;
             for (int y = 0; y < photo.getHeight(); y++) {

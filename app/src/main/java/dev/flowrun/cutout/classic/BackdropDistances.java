@@ -1,6 +1,6 @@
 package dev.flowrun.cutout.classic;
 
-import dev.flowrun.nodes.TrimNodeType;
+import dev.flowrun.imaging.Pixels;
 import dev.flowrun.work.WorkBudget;
 
 /**
@@ -64,7 +64,7 @@ final class BackdropDistances {
         float j0 = j[0], j1 = j[1], j2 = j[2], j3 = j[3], j4 = j[4], j5 = j[5], j6 = j[6], j7 = j[7], j8 = j[8];
         for (int i = from; i < to; i++) {
             int p = argb[i];
-            if (opaque || (p >>> 24) > TrimNodeType.ALPHA_THRESHOLD) {
+            if (opaque || (p >>> 24) > Pixels.EMPTY_ALPHA) {
                 float er = (p >> 16 & 0xFF) - mr;
                 float eg = (p >> 8 & 0xFF) - mg;
                 float eb = (p & 0xFF) - mb;

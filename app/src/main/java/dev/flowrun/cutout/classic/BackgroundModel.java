@@ -17,13 +17,17 @@ final class BackgroundModel {
     final int width;
     final int height;
     private final double[][] coef;
+    /** A border sample within this ΔE of the fitted surface counts as explained by it. */
+    private static final double EXPLAINED_DELTA_E = 10;
     private final double spread;
+    private final double explained;
 
-    private BackgroundModel(int width, int height, double[][] coef, double spread) {
+    private BackgroundModel(int width, int height, double[][] coef, double spread, double explained) {
         this.width = width;
         this.height = height;
         this.coef = coef;
         this.spread = spread;
+        this.explained = explained;
     }
 
     /** Fits the model to the outermost ring of pixels; null if the whole ring is already transparent. */
@@ -85,19 +89,29 @@ final class BackgroundModel {
         }
         double[] kept = new double[n];
         int k = 0;
+        int close = 0;
         for (int s = 0; s < n; s++) {
             double r = labDistance(coef, phi[s], y, s);
             if (r < threshold) {
                 kept[k++] = r;
             }
+            close += r < EXPLAINED_DELTA_E ? 1 : 0;
         }
         double spread = k == 0 ? 0 : percentile(Arrays.copyOf(kept, k), 0.9);
-        return new BackgroundModel(w, h, coef, spread);
+        return new BackgroundModel(w, h, coef, spread, (double) close / n);
     }
 
     /** The 90th percentile of the border's colour distance to the model: how noisy the backdrop is. */
     double spread() {
         return spread;
+    }
+
+    /**
+     * The share of the border within {@value #EXPLAINED_DELTA_E} ΔE of the surface: near 1 on a studio backdrop
+     * (a subject touching the border takes a little), low where the border is a scene rather than a backdrop.
+     */
+    double explained() {
+        return explained;
     }
 
     /** The model's RGB colour at a pixel, packed with alpha 255. */

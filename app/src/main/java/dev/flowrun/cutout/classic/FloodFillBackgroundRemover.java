@@ -1,8 +1,9 @@
 package dev.flowrun.cutout.classic;
 
 import dev.flowrun.cutout.BackgroundRemover;
+import dev.flowrun.cutout.Cutout;
+import dev.flowrun.cutout.CutoutMethod;
 import dev.flowrun.imaging.Pixels;
-import dev.flowrun.nodes.NodeFailure;
 import dev.flowrun.work.WorkBudget;
 import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
@@ -32,7 +33,7 @@ public final class FloodFillBackgroundRemover implements BackgroundRemover {
     static final double AUTO_FACTOR = 2.5;
 
     @Override
-    public BufferedImage remove(BufferedImage image, OptionalInt tolerance, int feather) throws NodeFailure {
+    public Cutout remove(BufferedImage image, OptionalInt tolerance, int feather) {
         int w = image.getWidth();
         int h = image.getHeight();
         boolean opaque = !Pixels.hasAlpha(image);
@@ -42,7 +43,7 @@ public final class FloodFillBackgroundRemover implements BackgroundRemover {
         BackgroundModel model = BackgroundModel.fit(src, w, h, opaque);
         if (model == null) { // the border is already transparent: already cut out
             System.arraycopy(src, 0, out, 0, src.length);
-            return result;
+            return new Cutout(result, CutoutMethod.CLASSIC, 1);
         }
         WorkBudget.check();
         byte[] distance = BackdropDistances.of(model, src, opaque);
@@ -52,8 +53,9 @@ public final class FloodFillBackgroundRemover implements BackgroundRemover {
         byte[] mask = Segmentation.foreground(src, opaque, w, h, distance, threshold, model, out);
         distance = null; // large; let it go before the matte allocates its buffers
         WorkBudget.check();
+        double confidence = ClassicConfidence.of(model, mask);
         EdgeMatte.compose(src, opaque, mask, w, h, feather, model, out);
-        return result;
+        return new Cutout(result, CutoutMethod.CLASSIC, confidence);
     }
 
     static double autoThreshold(BackgroundModel model) {

@@ -2,8 +2,10 @@ package dev.flowrun.cutout.model;
 
 import ai.onnxruntime.OrtException;
 import dev.flowrun.cutout.BackgroundRemover;
+import dev.flowrun.cutout.Cutout;
+import dev.flowrun.cutout.CutoutFailed;
+import dev.flowrun.cutout.CutoutMethod;
 import dev.flowrun.imaging.Pixels;
-import dev.flowrun.nodes.NodeFailure;
 import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
 
@@ -41,7 +43,7 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
     }
 
     @Override
-    public BufferedImage remove(BufferedImage image, OptionalInt tolerance, int feather) throws NodeFailure {
+    public Cutout remove(BufferedImage image, OptionalInt tolerance, int feather) throws CutoutFailed {
         int w = image.getWidth();
         int h = image.getHeight();
         boolean alpha = Pixels.hasAlpha(image);
@@ -59,17 +61,18 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
                 EPS)
                 : GuidedFilter.Coefficients.plain(workMask);
         ColourEstimate colours = ColourEstimate.of(guide, alphaOnGrid(guide, c), gw, gh);
-        return FullSizeCutout.compose(src, w, h, alpha, c, colours, gw, gh, feather);
+        BufferedImage cut = FullSizeCutout.compose(src, w, h, alpha, c, colours, gw, gh, feather);
+        return new Cutout(cut, CutoutMethod.MODEL, ModelConfidence.of(mask));
     }
 
-    private float[] infer(float[] input) throws NodeFailure {
+    private float[] infer(float[] input) throws CutoutFailed {
         try {
             return model.predict(input);
         } catch (OrtException e) {
-            throw new NodeFailure("the segmentation model failed: " + e.getMessage(), e);
+            throw new CutoutFailed("the segmentation model failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new NodeFailure("interrupted while waiting for the segmentation model", e);
+            throw new CutoutFailed("interrupted while waiting for the segmentation model", e);
         }
     }
 

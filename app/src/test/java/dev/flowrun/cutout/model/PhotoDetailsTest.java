@@ -34,8 +34,8 @@ class PhotoDetailsTest {
         Path sixteen = dir.resolve("camera-16.png");
         ImageIO.write(wide, "png", sixteen.toFile());
         ModelBackgroundRemover remover = new ModelBackgroundRemover(TestModel.loaded());
-        BufferedImage a = remover.remove(eight, OptionalInt.empty(), 1);
-        BufferedImage b = remover.remove(decode(sixteen), OptionalInt.empty(), 1);
+        BufferedImage a = remover.remove(eight, OptionalInt.empty(), 1).image();
+        BufferedImage b = remover.remove(decode(sixteen), OptionalInt.empty(), 1).image();
         assertThat(HandChecked.PHOTOS.stream().filter(p -> p.name().equals("camera.png")).findFirst().orElseThrow()
                 .misses(b)).isEmpty();
         long differ = 0;
@@ -51,12 +51,12 @@ class PhotoDetailsTest {
     void featherZeroCutsHardAndMoreFeatherWidensTheSoftEdge() throws Exception {
         BufferedImage photo = decode(Photos.get(Source.OPENCV, "data/apple.jpg"));
         ModelBackgroundRemover remover = new ModelBackgroundRemover(TestModel.loaded());
-        assertThat(partial(remover.remove(photo, OptionalInt.empty(), 0))).isZero();
-        long one = partial(remover.remove(photo, OptionalInt.empty(), 1));
-        long eight = partial(remover.remove(photo, OptionalInt.empty(), 8));
+        assertThat(partial(remover.remove(photo, OptionalInt.empty(), 0).image())).isZero();
+        long one = partial(remover.remove(photo, OptionalInt.empty(), 1).image());
+        long eight = partial(remover.remove(photo, OptionalInt.empty(), 8).image());
         assertThat(eight).isGreaterThan(2 * one);
         // The far background is fully transparent, not a faint veil that trim would take for subject.
-        BufferedImage cut = remover.remove(photo, OptionalInt.empty(), 1);
+        BufferedImage cut = remover.remove(photo, OptionalInt.empty(), 1).image();
         for (int[] p : new int[][] {{5, 5}, {500, 70}, {10, 256}}) {
             assertThat(cut.getRGB(p[0], p[1]) >>> 24).as("alpha at " + p[0] + ", " + p[1]).isZero();
         }

@@ -3,7 +3,7 @@ package dev.flowrun.cutout.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flowrun.nodes.NodeFailure;
+import dev.flowrun.cutout.CutoutFailed;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +39,7 @@ class TinyModelTest {
             }
         }
         try (SegmentationModel model = SegmentationModel.load(tiny(320), null, ModelThreads.of(2, 2))) {
-            BufferedImage cut = new ModelBackgroundRemover(model).remove(image, OptionalInt.empty(), 1);
+            BufferedImage cut = new ModelBackgroundRemover(model).remove(image, OptionalInt.empty(), 1).image();
             assertThat(cut.getType()).isEqualTo(BufferedImage.TYPE_INT_ARGB);
             assertThat(cut.getRGB(150, 100) >>> 24).isEqualTo(255);
             assertThat(cut.getRGB(150, 100) & 0xFFFFFF).isEqualTo(0xF0E0D0);
@@ -54,7 +54,7 @@ class TinyModelTest {
             ModelBackgroundRemover remover = new ModelBackgroundRemover(model);
             for (int[] size : new int[][] {{1, 1}, {3, 2}, {1, 40}}) {
                 BufferedImage image = new BufferedImage(size[0], size[1], BufferedImage.TYPE_INT_RGB);
-                BufferedImage cut = remover.remove(image, OptionalInt.empty(), 3);
+                BufferedImage cut = remover.remove(image, OptionalInt.empty(), 3).image();
                 assertThat(cut.getWidth()).isEqualTo(size[0]);
                 assertThat(cut.getHeight()).isEqualTo(size[1]);
             }
@@ -70,7 +70,7 @@ class TinyModelTest {
             }
         }
         try (SegmentationModel model = SegmentationModel.load(tiny(320), null, ModelThreads.of(2, 2))) {
-            BufferedImage cut = new ModelBackgroundRemover(model).remove(image, OptionalInt.empty(), 1);
+            BufferedImage cut = new ModelBackgroundRemover(model).remove(image, OptionalInt.empty(), 1).image();
             for (int y = 0; y < 64; y += 7) {
                 assertThat(cut.getRGB(50, y) >>> 24).isZero();
             }
@@ -108,7 +108,7 @@ class TinyModelTest {
         try (SegmentationModel model = SegmentationModel.load(tiny(256), ModelFamily.ISNET, ModelThreads.of(2, 2))) {
             BufferedImage image = new BufferedImage(10, 10, BufferedImage.TYPE_INT_RGB);
             assertThatThrownBy(() -> new ModelBackgroundRemover(model).remove(image, OptionalInt.empty(), 1))
-                    .isInstanceOf(NodeFailure.class).hasMessageContaining("segmentation model");
+                    .isInstanceOf(CutoutFailed.class).hasMessageContaining("segmentation model");
         }
     }
 }
