@@ -2,10 +2,11 @@ package dev.flowrun.nodes;
 
 import org.junit.jupiter.api.Test;
 
+import dev.flowrun.support.Argb;
 import java.awt.image.BufferedImage;
 
-import static dev.flowrun.nodes.TestSupport.filled;
-import static dev.flowrun.nodes.TestSupport.pixels;
+import static dev.flowrun.support.Argb.filled;
+import static dev.flowrun.support.Argb.pixels;
 import static dev.flowrun.nodes.TestSupport.transform;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,7 +22,7 @@ class ColourNodesTest {
         int[] px = pixels(r);
         assertThat(px[0]).isEqualTo(0xFF0000FF);
         assertThat(px[1]).isEqualTo(0xFFFF0000);
-        assertThat(TestSupport.colourDistance(px[2], 0xFF80007F)).isLessThanOrEqualTo(1);
+        assertThat(Argb.colourDistance(px[2], 0xFF80007F)).isLessThanOrEqualTo(1);
         assertThat(image.getRGB(0, 0)).isEqualTo(0x00123456);
     }
 

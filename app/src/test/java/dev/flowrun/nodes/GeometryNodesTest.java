@@ -4,8 +4,8 @@ import org.junit.jupiter.api.Test;
 
 import java.awt.image.BufferedImage;
 
-import static dev.flowrun.nodes.TestSupport.filled;
-import static dev.flowrun.nodes.TestSupport.pixels;
+import static dev.flowrun.support.Argb.filled;
+import static dev.flowrun.support.Argb.pixels;
 import static dev.flowrun.nodes.TestSupport.transform;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

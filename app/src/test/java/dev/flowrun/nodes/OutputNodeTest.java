@@ -3,13 +3,14 @@ package dev.flowrun.nodes;
 import org.junit.jupiter.api.Test;
 
 import javax.imageio.ImageIO;
+import dev.flowrun.support.Argb;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Random;
 
-import static dev.flowrun.nodes.TestSupport.colourDistance;
+import static dev.flowrun.support.Argb.colourDistance;
 import static dev.flowrun.nodes.TestSupport.compile;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,12 +45,12 @@ class OutputNodeTest {
         assertThat(png.contentType()).isEqualTo("image/png");
         BufferedImage image = halfTransparent();
         BufferedImage back = read(write("{'format': 'png', 'quality': 10}", image));
-        assertThat(TestSupport.pixels(back)).isEqualTo(TestSupport.pixels(image));
+        assertThat(Argb.pixels(back)).isEqualTo(Argb.pixels(image));
     }
 
     @Test
     void pngOfAnOpaqueImage() throws Exception {
-        BufferedImage image = TestSupport.filled(3, 3, 0xFF445566, false);
+        BufferedImage image = Argb.filled(3, 3, 0xFF445566, false);
         BufferedImage back = read(write("{}", image));
         assertThat(back.getColorModel().hasAlpha()).isFalse();
         assertThat(back.getRGB(1, 1)).isEqualTo(0xFF445566);

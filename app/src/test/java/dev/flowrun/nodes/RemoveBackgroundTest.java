@@ -5,6 +5,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.flowrun.support.Argb;
 import java.awt.image.BufferedImage;
 import java.util.Arrays;
 import java.util.stream.Stream;
@@ -15,8 +16,8 @@ import static dev.flowrun.nodes.SyntheticShots.iou;
 import static dev.flowrun.nodes.SyntheticShots.render;
 import static dev.flowrun.nodes.SyntheticShots.ring;
 import static dev.flowrun.nodes.SyntheticShots.verticalGradient;
-import static dev.flowrun.nodes.TestSupport.alpha;
-import static dev.flowrun.nodes.TestSupport.pixels;
+import static dev.flowrun.support.Argb.alpha;
+import static dev.flowrun.support.Argb.pixels;
 import static dev.flowrun.nodes.TestSupport.transform;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -66,7 +67,7 @@ class RemoveBackgroundTest {
 
     @Test
     void smallBackdropColouredDetailInsideTheSubjectStays() throws NodeFailure {
-        BufferedImage image = TestSupport.filled(200, 200, 0xFFFFFFFF, false);
+        BufferedImage image = Argb.filled(200, 200, 0xFFFFFFFF, false);
         for (int y = 50; y < 150; y++) {
             for (int x = 50; x < 150; x++) {
                 boolean label = x >= 98 && x < 103 && y >= 98 && y < 103; // 25 px, white like the backdrop
@@ -82,7 +83,7 @@ class RemoveBackgroundTest {
     @Test
     void largeBackdropColouredAreaWithContentInsideTheSubjectStays() throws NodeFailure {
         // a white label with "text" on a dark box, on white: enclosed and backdrop-coloured, but not empty
-        BufferedImage image = TestSupport.filled(200, 200, 0xFFFFFFFF, false);
+        BufferedImage image = Argb.filled(200, 200, 0xFFFFFFFF, false);
         for (int y = 40; y < 160; y++) {
             for (int x = 40; x < 160; x++) {
                 boolean label = x >= 60 && x < 140 && y >= 80 && y < 120;
@@ -123,7 +124,7 @@ class RemoveBackgroundTest {
         for (int p : px) {
             if (alpha(p) > 0) {
                 visible++;
-                pinkish += TestSupport.green(p) > 60 ? 1 : 0; // red mixed with white has high green/blue
+                pinkish += Argb.green(p) > 60 ? 1 : 0; // red mixed with white has high green/blue
             }
         }
         assertThat(visible).isGreaterThan(9000);
@@ -142,7 +143,7 @@ class RemoveBackgroundTest {
 
     @Test
     void existingTransparencyIsKept() throws NodeFailure {
-        BufferedImage image = TestSupport.filled(100, 100, 0xFFFFFFFF, true);
+        BufferedImage image = Argb.filled(100, 100, 0xFFFFFFFF, true);
         for (int y = 30; y < 70; y++) {
             for (int x = 30; x < 70; x++) {
                 image.setRGB(x, y, x < 50 ? 0x80000080 : 0xFF000080);
@@ -162,7 +163,7 @@ class RemoveBackgroundTest {
     @Test
     void tinyImagesDoNotBreak() throws NodeFailure {
         for (int[] size : new int[][] {{1, 1}, {1, 7}, {7, 1}, {2, 2}, {3, 3}}) {
-            BufferedImage image = TestSupport.filled(size[0], size[1], 0xFF336699, false);
+            BufferedImage image = Argb.filled(size[0], size[1], 0xFF336699, false);
             BufferedImage cut = transform("removeBackground", "{}").apply(image);
             assertThat(cut.getWidth()).isEqualTo(size[0]);
             assertThat(cut.getHeight()).isEqualTo(size[1]);
@@ -173,7 +174,7 @@ class RemoveBackgroundTest {
     void highlightJustInsideTheOutlineStaysOpaque() throws NodeFailure {
         // A glossy product: a pale streak two pixels inside the left edge, on the line between subject and
         // backdrop colour, which a per-pixel coverage estimate alone would make half transparent.
-        BufferedImage image = TestSupport.filled(200, 200, 0xFFFFFFFF, false);
+        BufferedImage image = Argb.filled(200, 200, 0xFFFFFFFF, false);
         for (int y = 40; y < 160; y++) {
             for (int x = 50; x < 150; x++) {
                 boolean streak = x >= 52 && x < 55 && y >= 60 && y < 140;

@@ -2,11 +2,12 @@ package dev.flowrun.nodes;
 
 import org.junit.jupiter.api.Test;
 
+import dev.flowrun.support.Argb;
 import java.awt.image.BufferedImage;
 
-import static dev.flowrun.nodes.TestSupport.colourDistance;
-import static dev.flowrun.nodes.TestSupport.filled;
-import static dev.flowrun.nodes.TestSupport.pixels;
+import static dev.flowrun.support.Argb.colourDistance;
+import static dev.flowrun.support.Argb.filled;
+import static dev.flowrun.support.Argb.pixels;
 import static dev.flowrun.nodes.TestSupport.transform;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -98,7 +99,7 @@ class ResizeNodeTest {
         }
         BufferedImage r = resize("{'width': 37}", stripes);
         for (int x = 1; x < 36; x++) {
-            assertThat(TestSupport.red(r.getRGB(x, 2))).isBetween(110, 145);
+            assertThat(Argb.red(r.getRGB(x, 2))).isBetween(110, 145);
         }
     }
 
@@ -113,8 +114,8 @@ class ResizeNodeTest {
         BufferedImage r = resize("{'width': 10}", image);
         assertThat(r.getType()).isEqualTo(BufferedImage.TYPE_INT_ARGB);
         int edge = r.getRGB(5, 5); // half green, half transparent
-        assertThat(TestSupport.alpha(edge)).isBetween(1, 254);
-        assertThat(TestSupport.red(edge)).isZero();
+        assertThat(Argb.alpha(edge)).isBetween(1, 254);
+        assertThat(Argb.red(edge)).isZero();
         assertThat(r.getRGB(9, 5)).isZero();
         assertThat(r.getRGB(0, 5)).isEqualTo(0xFF00FF00);
     }
@@ -135,7 +136,7 @@ class ResizeNodeTest {
         assertSize(r, 8, 4);
         int[] row = new int[8];
         for (int x = 0; x < 8; x++) {
-            row[x] = TestSupport.red(r.getRGB(x, 0));
+            row[x] = Argb.red(r.getRGB(x, 0));
         }
         assertThat(row[0]).isZero();
         assertThat(row[7]).isEqualTo(255);

@@ -1,5 +1,6 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.support.Argb;
 import java.awt.image.BufferedImage;
 import java.util.Random;
 
@@ -78,7 +79,7 @@ final class SyntheticShots {
 
     /** Intersection over union of (alpha > 127) and the true mask. */
     static double iou(BufferedImage cutout, boolean[] truth) {
-        int[] px = TestSupport.pixels(cutout);
+        int[] px = Argb.pixels(cutout);
         int both = 0;
         int either = 0;
         for (int i = 0; i < px.length; i++) {

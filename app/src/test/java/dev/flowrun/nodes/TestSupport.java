@@ -3,9 +3,7 @@ package dev.flowrun.nodes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.awt.image.BufferedImage;
-
-/** Compiling nodes from JSON text and building/inspecting small images pixel by pixel. */
+/** Compiling nodes from JSON text (pixels: {@link dev.flowrun.support.Argb}). */
 final class TestSupport {
     private static final ObjectMapper JSON = new ObjectMapper();
     static final NodeCatalogue CATALOGUE = NodeCatalogue.standard();
@@ -32,43 +30,5 @@ final class TestSupport {
         } catch (InvalidNodeData e) {
             throw new AssertionError(e.field() + ": " + e.getMessage(), e);
         }
-    }
-
-    static BufferedImage filled(int w, int h, int argb, boolean alpha) {
-        BufferedImage image = new BufferedImage(w, h, alpha ? BufferedImage.TYPE_INT_ARGB
-                : BufferedImage.TYPE_INT_RGB);
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                image.setRGB(x, y, argb);
-            }
-        }
-        return image;
-    }
-
-    /** Every pixel as ARGB, row-major, via the public API only. */
-    static int[] pixels(BufferedImage image) {
-        return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
-    }
-
-    static int alpha(int argb) {
-        return argb >>> 24;
-    }
-
-    static int red(int argb) {
-        return argb >> 16 & 0xFF;
-    }
-
-    static int green(int argb) {
-        return argb >> 8 & 0xFF;
-    }
-
-    static int blue(int argb) {
-        return argb & 0xFF;
-    }
-
-    /** Largest per-channel difference of the RGB parts. */
-    static int colourDistance(int a, int b) {
-        return Math.max(Math.abs(red(a) - red(b)), Math.max(Math.abs(green(a) - green(b)),
-                Math.abs(blue(a) - blue(b))));
     }
 }

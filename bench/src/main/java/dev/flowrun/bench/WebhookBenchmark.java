@@ -24,7 +24,7 @@ import java.util.concurrent.Future;
  * to the receiver, deliveries per second, the attempts and TLS connections they took, and the CPU the whole
  * process (service and receiver alike) spent from the first cancel to the last delivery. Events are made by
  * cancelling queued runs, so no image work sits between them. Run on demand:
- * {@code mvn -q -pl app test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.WebhookBenchmark}
+ * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.WebhookBenchmark}
  * with {@code -Druns=200} and {@code -Dreceiver=closing} for a receiver that closes after every response
  * (default {@code keepalive}: it keeps connections open for 60 s).
  */

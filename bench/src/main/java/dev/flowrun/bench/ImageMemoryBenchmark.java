@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * Memory of "Product shot" on one 50-megapixel JPEG (8000×6250, the default pixel limit): the item runs in a
  * child JVM whose heap is capped at a multiple of the image's decoded size (4 bytes per pixel, as the nodes hold
  * it: 200 MB), at 6× (the goal) and below, to show where it stops fitting. Run with
- * {@code mvn -q -pl app test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ImageMemoryBenchmark}.
+ * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ImageMemoryBenchmark}.
  */
 public final class ImageMemoryBenchmark {
     private static final int WIDTH = 8000;

@@ -23,7 +23,7 @@ import java.util.Locale;
  * {@link QualityScenes.Case}): mean and worst IoU of (alpha > 127) against the mask, per case, as a markdown table
  * (classic goal: mean ≥ 0.97, worst ≥ 0.90). On real photographs from Debian packages ({@link PhotoQuality}):
  * hand-checked points and OpenCV's matting example. Run with
- * {@code mvn -q -pl app test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.RemoveBackgroundQualityBenchmark}
+ * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.RemoveBackgroundQualityBenchmark}
  * ({@code -Dbench.modelPerCase=2} runs the model on fewer scenes); add {@code -Dexec.args=/tmp/cutouts} to also
  * write each scene's input and cut-out there as PNG, and the photos' contact sheets. The model is the tests' ISNet
  * ({@code FLOWRUN_TEST_MODEL}, else fetched into {@code ~/.cache/flowrun/models}).

@@ -9,7 +9,7 @@ import java.net.http.HttpResponse;
 /**
  * Smoke benchmark proving the on-demand setup: sequential GET /health latency. Classes named *Benchmark are
  * never run by {@code mvn verify}; run one with
- * {@code mvn -q -pl app test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.HealthBenchmark}.
+ * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.HealthBenchmark}.
  */
 public final class HealthBenchmark {
     public static void main(String[] args) throws Exception {

@@ -1,10 +1,9 @@
-package dev.flowrun.nodes;
+package dev.flowrun.imaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flowrun.imaging.ImageDecoder;
-import dev.flowrun.imaging.ImageRejected;
+import dev.flowrun.support.Argb;
 import java.io.ByteArrayOutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -46,9 +45,9 @@ class PixelLimitTest {
     private static byte[] claiming(String format) throws Exception {
         return switch (format) {
             case "png" -> ImageDecoderTest.pngHeaderOnly(SIDE, SIDE);
-            case "jpeg" -> patchJpegSize(ImageDecoderTest.encode(TestSupport.filled(8, 8, 0xFF336699, false), "jpeg"));
+            case "jpeg" -> patchJpegSize(ImageDecoderTest.encode(Argb.filled(8, 8, 0xFF336699, false), "jpeg"));
             case "bmp" -> {
-                byte[] bmp = ImageDecoderTest.encode(TestSupport.filled(8, 8, 0xFF336699, false), "bmp");
+                byte[] bmp = ImageDecoderTest.encode(Argb.filled(8, 8, 0xFF336699, false), "bmp");
                 ByteBuffer.wrap(bmp).order(ByteOrder.LITTLE_ENDIAN).putInt(18, SIDE).putInt(22, SIDE);
                 yield bmp;
             }

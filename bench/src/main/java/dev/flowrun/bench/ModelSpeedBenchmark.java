@@ -26,7 +26,7 @@ import java.util.OptionalInt;
  * {@code session.run} on the same tensor in the same process (a session of its own, same options), taking turns:
  * flowrun's pre- and post-processing should add at most 10%. A real photo (scikit-image's coffee) scaled to
  * 1024×1024. Never a test. Run with
- * {@code mvn -q -pl app test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ModelSpeedBenchmark}.
+ * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ModelSpeedBenchmark}.
  */
 public final class ModelSpeedBenchmark {
     private static final int WARMUP = 2;

@@ -1,10 +1,8 @@
-package dev.flowrun.nodes;
+package dev.flowrun.imaging;
 
-import static dev.flowrun.nodes.TestSupport.colourDistance;
+import static dev.flowrun.support.Argb.colourDistance;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flowrun.imaging.ExifOrientation;
-import dev.flowrun.imaging.ImageDecoder;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,8 +1,7 @@
-package dev.flowrun.nodes;
+package dev.flowrun.imaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flowrun.imaging.PngEncoder;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,12 +1,11 @@
-package dev.flowrun.nodes;
+package dev.flowrun.imaging;
 
-import static dev.flowrun.nodes.TestSupport.colourDistance;
+import static dev.flowrun.support.Argb.colourDistance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.flowrun.imaging.ImageDecoder;
-import dev.flowrun.imaging.ImageRejected;
+import dev.flowrun.support.Argb;
 import java.awt.Transparency;
 import java.awt.color.ColorSpace;
 import java.awt.image.BufferedImage;
@@ -46,7 +45,7 @@ class ImageDecoderTest {
 
     /** Blue-gray with a red block in the top-left and a green one in the top-right corner. */
     static BufferedImage corners(int w, int h) {
-        BufferedImage image = TestSupport.filled(w, h, 0xFF607080, false);
+        BufferedImage image = Argb.filled(w, h, 0xFF607080, false);
         for (int y = 0; y < h / 3; y++) {
             for (int x = 0; x < w / 4; x++) {
                 image.setRGB(x, y, 0xFFFF0000);
@@ -101,7 +100,7 @@ class ImageDecoderTest {
         raster.setPixel(1, 0, new int[] {0, 0, 0xFFFF, 0x8080});
         decoded = DECODER.decode(file("c16.png", encode(new BufferedImage(rgba16, raster, false, null), "png")));
         assertThat(decoded.getType()).isEqualTo(BufferedImage.TYPE_INT_ARGB);
-        assertThat(TestSupport.pixels(decoded)).containsExactly(0xFFFF8000, 0x800000FF);
+        assertThat(Argb.pixels(decoded)).containsExactly(0xFFFF8000, 0x800000FF);
 
         IndexColorModel palette = new IndexColorModel(8, 2, new byte[] {0, (byte) 255}, new byte[] {0, 0},
                 new byte[] {0, 0}, 0); // index 0 transparent
@@ -189,7 +188,7 @@ class ImageDecoderTest {
         // Decoding it would take 1.6 GB; refusing it from the header takes next to nothing.
         assertThat(threads.getCurrentThreadAllocatedBytes() - allocatedBefore).as("bytes allocated").isLessThan(16L << 20);
 
-        Path fits = file("ok.png", encode(TestSupport.filled(100, 100, 0xFF000000, false), "png"));
+        Path fits = file("ok.png", encode(Argb.filled(100, 100, 0xFF000000, false), "png"));
         assertThatThrownBy(() -> new ImageDecoder(9_999).decode(fits)).isInstanceOfSatisfying(ImageRejected.class,
                 e -> assertThat(e.code()).isEqualTo(ImageRejected.IMAGE_TOO_LARGE));
         assertThat(new ImageDecoder(10_000).decode(fits).getWidth()).isEqualTo(100);

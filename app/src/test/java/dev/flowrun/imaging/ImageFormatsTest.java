@@ -1,9 +1,9 @@
-package dev.flowrun.nodes;
+package dev.flowrun.imaging;
 
-import static dev.flowrun.nodes.TestSupport.colourDistance;
+import static dev.flowrun.support.Argb.colourDistance;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flowrun.imaging.ImageDecoder;
+import dev.flowrun.support.Argb;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBuffer;
 import java.awt.image.Raster;
@@ -77,10 +77,10 @@ class ImageFormatsTest {
         // Converted through a CMYK profile, so not the exact sRGB primaries: red on the left, green on the right.
         int left = image.getRGB(5, 5);
         int right = image.getRGB(35, 5);
-        assertThat(TestSupport.red(left)).isGreaterThan(180);
-        assertThat(Math.max(TestSupport.green(left), TestSupport.blue(left))).isLessThan(80);
-        assertThat(TestSupport.green(right)).isGreaterThan(120);
-        assertThat(Math.max(TestSupport.red(right), TestSupport.blue(right))).isLessThan(80);
+        assertThat(Argb.red(left)).isGreaterThan(180);
+        assertThat(Math.max(Argb.green(left), Argb.blue(left))).isLessThan(80);
+        assertThat(Argb.green(right)).isGreaterThan(120);
+        assertThat(Math.max(Argb.red(right), Argb.blue(right))).isLessThan(80);
     }
 
     @Test
@@ -103,7 +103,7 @@ class ImageFormatsTest {
             writer.setOutput(out);
             writer.prepareWriteSequence(null);
             for (int colour : new int[] {0xFFFF0000, 0xFF0000FF, 0xFF00FF00}) {
-                BufferedImage frame = TestSupport.filled(20, 10, colour, false);
+                BufferedImage frame = Argb.filled(20, 10, colour, false);
                 IIOMetadata metadata = writer.getDefaultImageMetadata(
                         ImageTypeSpecifier.createFromRenderedImage(frame), null);
                 writer.writeToSequence(new IIOImage(frame, null, withDelay(metadata)), null);

@@ -27,7 +27,7 @@ import javax.imageio.stream.ImageOutputStream;
  * (the fat jar, 2 workers, files served over loopback), a one-item side run created just after it (or just after
  * the cancel), wall time as the client sees it (from the cancel, for a cancelled run: until its items are all
  * done), the side run's from its createdAt to its finishedAt, peak resident set of the service. Needs the jar:
- * {@code mvn -q -DskipTests package && mvn -q -pl app test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.BombBenchmark}.
+ * {@code mvn -q -DskipTests package && mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.BombBenchmark}.
  */
 public final class BombBenchmark {
     private static final Duration PATIENCE = Duration.ofMinutes(10);

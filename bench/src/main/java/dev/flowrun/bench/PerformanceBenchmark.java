@@ -8,9 +8,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Issue 7's benchmark suite: starts the fat jar on fresh data directories on loopback, drives it, and prints one
+ * The benchmark suite: starts the fat jar on fresh data directories on loopback, drives it, and prints one
  * markdown table. Run it with {@code bench/run} at the repository root (which builds the jar and installs wrk);
- * directly: {@code java -cp flowrun.jar:test-classes dev.flowrun.bench.PerformanceBenchmark <jar> <work dir>
+ * directly, with the class path the bench module's build writes to {@code target/classpath.txt}: {@code java -cp
+ * bench/target/classes:$(cat bench/target/classpath.txt) dev.flowrun.bench.PerformanceBenchmark <jar> <work dir>
  * [api,scale,throughput,memory,fairness]}; not among those, {@code model}, and {@code scale-pg} and {@code instances},
  * which start a private PostgreSQL cluster ({@link BenchPostgres}). Never part of {@code mvn verify}.
  */

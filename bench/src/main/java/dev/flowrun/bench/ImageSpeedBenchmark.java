@@ -24,7 +24,7 @@ import javax.imageio.ImageIO;
  * milliseconds per megapixel of its input, single-threaded after warm-up, wall clock and thread CPU time (the
  * CPU time is what the code costs even when other processes compete for the cores); items per second of the two
  * templates on 1 and 2 threads; and the same resize done by vipsthumbnail, as a ratio. Run with
- * {@code mvn -q -pl app test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ImageSpeedBenchmark}.
+ * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ImageSpeedBenchmark}.
  */
 public final class ImageSpeedBenchmark {
     private static final int FILES = 8;

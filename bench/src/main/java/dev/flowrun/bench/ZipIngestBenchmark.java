@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * memory should not grow with the number of entries. Each size is read twice: once timed, sampling the heap
  * used every 10 ms (garbage not yet collected included), once with a full GC before every 100 ms sample, which
  * shows what the ingestion actually keeps. Run with
- * {@code mvn -q -pl app test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ZipIngestBenchmark}.
+ * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ZipIngestBenchmark}.
  */
 public final class ZipIngestBenchmark {
     private static final int[] SIZES = {200, 2_000, 10_000};
