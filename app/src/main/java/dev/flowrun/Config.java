@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything the service reads from its environment (contract §1). Built once at start; a bad value throws
+ * Everything the service reads from its environment (README, Configuration). Built once at start; a bad value throws
  * {@link ConfigException} naming the variable so start-up stops with one clear line.
  */
 public record Config(
@@ -80,7 +80,7 @@ public record Config(
                 reader.duration("FLOWRUN_ITEM_TIMEOUT", DEFAULT_ITEM_TIMEOUT),
                 reader.host("FLOWRUN_HOST", "0.0.0.0"),
                 reader.logFormat("FLOWRUN_LOG_FORMAT"),
-                // Unset keeps every file; contract §9.
+                // Unset keeps every file.
                 reader.retention("FLOWRUN_OUTPUT_RETENTION"),
                 // Not in the contract: how long an instance that stopped answering keeps its work (several instances).
                 reader.duration("FLOWRUN_LEASE", DEFAULT_LEASE),
@@ -89,7 +89,7 @@ public record Config(
                 reader.modelFamily("FLOWRUN_BG_MODEL_FAMILY"));
     }
 
-    /** How log lines are written to standard output (contract §10). */
+    /** How log lines are written to standard output (README, Operating it). */
     public enum LogFormat { TEXT, JSON }
 
     /** The segmentation model in force, for the start-up line. */

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 
 /**
  * The data directory and its file store, made if missing and proved writable before anything is stored: a start
- * that cannot write there stops with one line naming the directory (contract §1) instead of failing later.
+ * that cannot write there stops with one line naming the directory instead of failing later.
  */
 final class DataDirectory {
     private DataDirectory() {

@@ -14,28 +14,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sizes the heap for bursts of image work: it keeps its size while the service works, G1 is left in a sound state
- * when the work stops, and an idle service gives back what a big run made the JVM grow.
- *
- * <p>While working: every image of a few megapixels is a "humongous" allocation for G1, and each may start a
- * marking cycle once the heap is fuller than its threshold. G1 shrank the heap after each such cycle (the
- * default {@code MaxHeapFreeRatio} of 70), so a busy service ran a marking cycle every 100 ms on a heap of 500 MB
- * and spent a third of its CPU on them (issue 15: 0.5× the in-process pipeline's items per second, 0.7× with
- * this). So the heap is never shrunk by a collection of the service's own ({@code MaxHeapFreeRatio} 100).
- *
- * <p>When the work stops: G1 sets its marking threshold from how long its last marking cycles took, measured from
- * a cycle's start to the next young collection, so a pause in the work that falls in between counts as marking
- * time. One pause of 43 s made G1 expect 8.6 s of marking, put its threshold at 0, and start a marking cycle at every
- * image of the next runs (issue 15: 20 to 70 ms of collector CPU per item, for 400 items and more, against 1 to 3).
- * A full collection ends that measurement without a sample, so one is run a few seconds after the last collection
- * ("settling"), once per pause; it keeps the heap's size.
- *
- * <p>When idle: once no collection has happened for a while, one collection is run with the JVM's own ratio, which
- * shrinks the heap to what is live plus the usual headroom, and the ratio goes back to 100 at once. Until
- * 2026-11-27 the ratio itself went back to 70 after half that time and a periodic collection (JEP 346) shrank the
- * heap; but when work came back before that collection, the first marking cycle of the new work shrank the heap
- * instead, and the new run began with seconds of back-to-back marking cycles (a fifth of its CPU in the benchmark's
- * first round after a pause of 30 s).
+ * Keeps G1 from fighting bursts of image work (docs/decisions/0003-idle-heap.md has the measurements):
+ * <ul>
+ * <li>while working, the heap keeps its size ({@code MaxHeapFreeRatio} 100): every image is a humongous allocation,
+ * and a heap shrunk after each marking cycle made the service spend a third of its CPU on marking;</li>
+ * <li>a few seconds after the work stops, one full collection "settles" G1: a pause that falls inside a marking
+ * cycle is otherwise counted as marking time, and G1 then starts a cycle at every image of the next runs;</li>
+ * <li>once idle for a while, one collection with the JVM's own ratio gives back what a big run made it grow.</li>
+ * </ul>
+ * Flags given on the command line win; a JVM without these flags is left alone.
  */
 public final class IdleHeap {
     private static final Logger LOG = LoggerFactory.getLogger(IdleHeap.class);
@@ -81,8 +68,8 @@ public final class IdleHeap {
             if (shrink == null && settle == null) {
                 return () -> vm.setVMOption(PERIODIC, periodic.getValue());
             }
-            // The collectors looked up once, above: a lookup builds the beans' names anew, and every second that kept
-            // the JIT compiling JMX code while the workers ran (issue 15: 0.2 to 0.4 s of C2 in a benchmark round).
+            // The collectors looked up once, above: a lookup builds the beans' names anew, and doing it every second
+            // kept the JIT compiling JMX code while the workers ran.
             Watch watch = new Watch(() -> collections(collectors), System::nanoTime, settleAfter.toNanos(), settle,
                     shrinkAfter.toNanos(), shrink);
             ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(task -> {

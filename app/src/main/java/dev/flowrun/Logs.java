@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
- * The log's format on standard output (contract §10). Text is what logback.xml sets up; JSON replaces the encoder of
+ * The log's format on standard output (README, Operating it). Text is what logback.xml sets up; JSON replaces the encoder of
  * that same appender with logback's own {@link JsonEncoder}: one object per line, the run and item ids of a line in
  * its {@code mdc}.
  */

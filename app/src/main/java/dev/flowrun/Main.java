@@ -8,7 +8,7 @@ import java.time.Duration;
 
 /**
  * {@code java -jar flowrun.jar}: reads the environment, starts the service, stops it cleanly on SIGTERM. A start
- * that fails says why in one line on standard error and exits non-zero (contract §1): an operator reads the line,
+ * that fails says why in one line on standard error and exits non-zero: an operator reads the line,
  * not a stack trace. {@code java -jar flowrun.jar model fetch isnet} fetches a segmentation model instead
  * ({@link ModelCommand}).
  */

@@ -1,4 +1,4 @@
-// The dashboard's only way to the service: the public API (contract §2–§6), with the key kept for this tab only.
+// The dashboard's only way to the service: the public API (openapi.json), with the key kept for this tab only.
 
 const KEY = 'flowrun.apiKey';
 
@@ -46,7 +46,7 @@ export async function api(method, path, body, {key = session.key(), signal, head
 }
 
 /**
- * POST /uploads with the files as `file` parts (contract §5 Uploads), reporting progress as a fraction 0–1.
+ * POST /uploads with the files as `file` parts, reporting progress as a fraction 0–1.
  * XMLHttpRequest rather than fetch: only it tells how much of a request body has been sent.
  */
 export function upload(files, onProgress) {

@@ -7,7 +7,7 @@ export function progressOf(run) {
   const done = run.completedItems + run.failedItems;
   const terminal = TERMINAL.has(run.status);
   if (run.totalItems === 0) {
-    // A zip run counts its items only once the archive has been read (contract §5).
+    // A zip run counts its items only once the archive has been read (docs/zip-runs.md).
     return {max: 1, value: terminal ? 1 : null, text: terminal ? 'no items' : 'reading the input…'};
   }
   const parts = [`${done} of ${run.totalItems} done`];

@@ -1,4 +1,4 @@
--- Zip runs (issue 4). ingesting is TRUE from a zip run's creation until its archive has been read and its
+-- Zip runs. ingesting is TRUE from a zip run's creation until its archive has been read and its
 -- items published, or until the partial work of a failed or cancelled ingestion has been removed; a restart
 -- redoes (or cleans up) every run still marked. A run still ingesting is never finished by its item counts.
 ALTER TABLE runs ADD COLUMN ingesting BOOLEAN DEFAULT FALSE NOT NULL;

@@ -1,4 +1,4 @@
--- Pages that cost the same at a million runs as at a thousand (issue 7). OFFSET walks every row before the
+-- Pages that cost the same at a million runs as at a thousand. OFFSET walks every row before the
 -- page, so the run list is answered by a range of a per-workspace run number instead, and a run's items by a
 -- range of their position (dense from 0 per run, in id order, for inputs and zip runs alike).
 

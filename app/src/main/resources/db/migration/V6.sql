@@ -1,4 +1,4 @@
--- Local files, retries and safe repeats (issue 17). Plain SQL that runs on H2 and PostgreSQL alike.
+-- Local files, retries and safe repeats. Plain SQL that runs on H2 and PostgreSQL alike.
 
 -- retry_of: the run that POST /workflows/runs/{id}/retry made this one from (shown as retryOf).
 ALTER TABLE runs ADD COLUMN retry_of BIGINT REFERENCES runs (id);

@@ -1,4 +1,4 @@
--- Several instances on one database (issue 16). The database is the queue: every piece of work an instance is
+-- Several instances on one database (docs/several-instances.md). The database is the queue: every piece of work an instance is
 -- doing carries that instance's id, and an instance whose lease has run out has its work taken over.
 
 -- One row per live instance. lease_until is reckoned by the database's clock, so instances on machines whose

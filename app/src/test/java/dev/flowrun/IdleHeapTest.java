@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 15: the heap keeps its size while the JVM collects, G1 is settled a few seconds after the work stops, and
+ * The heap keeps its size while the JVM collects, G1 is settled a few seconds after the work stops, and
  * the heap is shrunk once when the service is idle.
  */
 class IdleHeapTest {

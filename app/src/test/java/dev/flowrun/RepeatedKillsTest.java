@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13's last lost run: one data directory started again and again, each life creating a run and being
+ * Answered writes after repeated kills (docs/decisions/0001-h2-recovery.md): one data directory started again and again, each life creating a run and being
  * {@code kill -9}ed a moment after the answer. A single kill on a fresh file never lost anything; what lost answered
  * writes was the file's history, once H2 wrote new chunks into the space of old ones (after its retention time,
  * 45 s by default), and recovered from an unclean close to a chunk older than the last commit.

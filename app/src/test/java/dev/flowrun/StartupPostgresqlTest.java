@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real entry point on PostgreSQL (contract §1, §9): a JDBC URL with a user and a password starts the service;
+ * The real entry point on PostgreSQL (README, Several instances): a JDBC URL with a user and a password starts the service;
  * a server that cannot be reached, or that refuses the password, stops the start in one line without a stack trace.
  */
 class StartupPostgresqlTest {

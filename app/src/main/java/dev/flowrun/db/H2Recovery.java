@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * Before H2 opens a file that the last process left without closing it ({@code kill -9}, a crash), finds the newest
  * complete version in it, which H2's own opening can miss, and points the file's header at it.
  *
- * <p>Why (issue 13): H2 writes each commit as a chunk (flowrun's {@code WRITE_DELAY=0}), into free space inside the
+ * <p>Why (docs/decisions/0001-h2-recovery.md): H2 writes each commit as a chunk (flowrun's {@code WRITE_DELAY=0}), into free space inside the
  * file once its retention time (45 s) has let old chunks go. Each chunk names the block where the next one will
  * probably go; when the next goes elsewhere, {@code RandomAccessStore.writeChunk} rewrites the store header so that
  * an unclean opening can still find it, but it does so before {@code FileStore.storeBuffer} has made the new chunk

@@ -17,7 +17,7 @@ import org.jdbi.v3.core.Jdbi;
  * One item's node states as they change, kept here and written in batches: by {@link NodeStateWriter} once a
  * change is older than its delay (an item that runs long shows where it is), and what is left in the item's
  * closing transaction. A write per change cost two commits per node, a third of the service's CPU per item on a
- * quick pipeline (issue 15); most items now write their node states once, with their outcome.
+ * quick pipeline (docs/PERFORMANCE.md); most items now write their node states once, with their outcome.
  *
  * <p>Synchronized: the worker records while the writer's thread may be writing. A write holds the lock until its
  * transaction ends, so an earlier state is never written over a later one.

@@ -1,7 +1,7 @@
 package dev.flowrun.engine;
 
 /**
- * Output file names (contract §5): the input's name with the output format's extension, with
+ * Output file names (README, Nodes): the input's name with the output format's extension, with
  * {@code -<label or node id>} before it when the workflow has several output nodes. Folders in the input
  * name are kept: they are the output's path in a {@code preserve} archive.
  */

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The fields one kind of JSON object may hold (contract §3): any other is refused with {@code invalid_request},
+ * The fields one kind of JSON object may hold (the request schemas of openapi.json): any other is refused with {@code invalid_request},
  * {@code field} naming its path, and the closest known field suggested, since a misspelt optional field silently
  * ignored ({@code webhookURL}, {@code zipLayot}) loses what the caller asked for without a word.
  */

@@ -1,7 +1,7 @@
 package dev.flowrun.error;
 
 /**
- * Something the operator must fix before the service can start (contract §1): a port in use, a data directory in
+ * Something the operator must fix before the service can start (README, Configuration): a port in use, a data directory in
  * use or not writable, a database that cannot be opened. Its message is the one line printed on standard error,
  * so it names what failed and, where it can, what to do.
  */

@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * The web dashboard (contract §11): static files from the jar's {@code dashboard/} folder, {@code GET /} being its
+ * The web dashboard (README, Dashboard): static files from the jar's {@code dashboard/} folder, {@code GET /} being its
  * page. It is a client of the API like any other, so nothing here reads a run or a workflow. No assets are listed
  * anywhere: a name matching {@link #ASSET} is looked up on the class path, and what is found is kept.
  */

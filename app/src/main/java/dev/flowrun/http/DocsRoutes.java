@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * {@code GET /openapi.json} and {@code GET /docs} (contract §10), without a credential. The document is the
+ * {@code GET /openapi.json} and {@code GET /docs} (README, Operating it), without a credential. The document is the
  * hand-written {@code openapi.json} resource, served as it is; {@code /docs} is Swagger UI from its webjar in this
  * jar (nothing fetched from elsewhere), pointed at that document.
  */

@@ -22,7 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Signed file URLs (contract §6): no Authorization header; the signature is the credential. Every file answers
+ * Signed file URLs (docs/security.md): no Authorization header; the signature is the credential. Every file answers
  * with its {@code Content-Length} and accepts a single byte range, so an interrupted download can resume. An image
  * file also answers {@code ?thumb=256} with its thumbnail (the dashboard's grid), under the same signature.
  */

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * {@code GET /metrics} (contract §10), and the time of every request by method, route and status. The route is the
+ * {@code GET /metrics} (README, Operating it), and the time of every request by method, route and status. The route is the
  * template ({@code /workflows/runs/{runId}}), never the path, so ids do not make a series each; paths that match no
  * route share {@code unmatched}.
  */

@@ -12,7 +12,7 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.ContentType;
 import java.util.Map;
 
-/** {@code /workflows/runs…} and {@code POST /workflows/{id}/runs} (interface §4, contract §5–§6). */
+/** {@code /workflows/runs…} and {@code POST /workflows/{id}/runs} (openapi.json). */
 final class RunRoutes {
     private final RunService runs;
     private final IdempotentCreate creates;

@@ -6,7 +6,7 @@ import dev.flowrun.upload.FormReceiver;
 import dev.flowrun.upload.Uploads;
 import io.javalin.config.RoutesConfig;
 
-/** {@code POST /uploads} (contract §5 Uploads): local files in, signed URLs that create accepts out. */
+/** {@code POST /uploads} (README, Walk-through with curl): local files in, signed URLs that create accepts out. */
 final class UploadRoutes {
     private final Uploads uploads;
     private final AuthService auth;

@@ -5,7 +5,7 @@ import dev.flowrun.workflow.WorkflowRequests;
 import dev.flowrun.workflow.WorkflowService;
 import io.javalin.config.RoutesConfig;
 
-/** {@code /workflows}: interface §4 reads, contract §4 writes. */
+/** {@code /workflows}: reads and writes of workflows (openapi.json). */
 final class WorkflowRoutes {
     private final WorkflowService workflows;
     private final WorkflowRequests requests;

@@ -13,7 +13,7 @@ import okhttp3.Response;
  *
  * <p>The read timeout is the socket's own ({@code SO_TIMEOUT}), not OkHttp's: OkHttp times each read of a
  * connection with Okio's watchdog thread, and a read hands out at most 8 KiB, so a 200 KB input queued and woke
- * that thread 25 times, about half a millisecond of CPU per item (issue 15). A blocking read on a socket with
+ * that thread 25 times, about half a millisecond of CPU per item. A blocking read on a socket with
  * {@code SO_TIMEOUT} fails the same way ({@link java.net.SocketTimeoutException}, an {@code InterruptedIOException})
  * with no other thread involved. HTTP/1.1 only: an HTTP/2 connection is read by a thread of its own that waits
  * on it indefinitely, its streams time out only by the watchdog, and one download per connection gains nothing

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
 /**
- * The service's own meters (contract §10), every one created here at start: the item path only looks a meter up in a
+ * The service's own meters (README, Operating it), every one created here at start: the item path only looks a meter up in a
  * small map and records into it, building no tags and no names.
  */
 public final class Metrics {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which addresses flowrun may connect to on a caller's behalf (contract §7): public unicast only. Pure code,
+ * Which addresses flowrun may connect to on a caller's behalf (docs/security.md): public unicast only. Pure code,
  * table-driven: the first range an address falls in decides. The IPv4 table follows the IANA special-purpose
  * registry; for IPv6 everything outside global unicast (2000::/3) is refused, and the forms that carry an IPv4
  * address inside (IPv4-mapped, NAT64, 6to4) are judged by the IPv4 address they carry.

@@ -6,7 +6,7 @@ import okhttp3.OkHttpClient;
 
 /**
  * Builds the service's one base {@link OkHttpClient}, guarded so that no outbound call (input and zip downloads,
- * webhooks) reaches loopback, private, link-local, CGNAT, multicast or other non-public addresses (contract §7).
+ * webhooks) reaches loopback, private, link-local, CGNAT, multicast or other non-public addresses (docs/security.md).
  * Every client derived from it with {@code newBuilder()} keeps the guard: do not replace its {@code dns},
  * {@code socketFactory} or {@code proxy}. A refused call fails with {@link BlockedAddress} before any connection
  * is opened.

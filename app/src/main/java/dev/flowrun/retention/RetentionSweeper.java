@@ -21,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one background thread that keeps the data directory from growing for ever (contract §9). With
+ * The one background thread that keeps the data directory from growing for ever. With
  * FLOWRUN_OUTPUT_RETENTION set, the files of terminal runs finished longer ago than it (inputs, node outputs, the
  * archive: the run's whole folder) and uploads older than it are deleted, a batch at a time, each first marked in
  * the database so its URLs answer 410 and nothing builds its archive again; the records stay. Always: Idempotency-Keys

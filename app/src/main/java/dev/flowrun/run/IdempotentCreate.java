@@ -11,7 +11,7 @@ import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.JdbiException;
 
 /**
- * Create with an optional {@code Idempotency-Key} (contract §5), as Stripe has it: within 24 hours the same key
+ * Create with an optional {@code Idempotency-Key}, as Stripe has it: within 24 hours the same key
  * with the same request (same workflow, same workspace, same {@link RequestDigest}) answers the run it first made
  * and makes nothing; with another request, 409. Only a create that succeeded keeps its key: a refused request can
  * be corrected and sent again with the same key. Two requests racing with one key make one run: the key is taken by

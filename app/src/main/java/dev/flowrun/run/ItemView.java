@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** A run item (interface §2); {@code nodeStates} only in the get-item response. */
+/** A run item ({@code RunItem} in openapi.json); {@code nodeStates} only in the get-item response. */
 @JsonPropertyOrder({"id", "status", "uploadInputs", "outputs", "startedAt", "finishedAt", "error", "nodeStates"})
 public record ItemView(
         long id,

@@ -2,7 +2,7 @@ package dev.flowrun.run;
 
 import dev.flowrun.error.InvalidRequest;
 
-/** {@code page} (from 1) and {@code pageSize} (1 to 100), read from query text (contract §5 Reading). */
+/** {@code page} (from 1) and {@code pageSize} (1 to 100), read from query text. */
 public record PageRequest(int page, int pageSize) {
     public static final int MAX_PAGE_SIZE = 100;
 

@@ -9,7 +9,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * What "the same body" means for {@code Idempotency-Key} (contract §5): the SHA-256 of the request as flowrun reads
+ * What "the same body" means for {@code Idempotency-Key} (README, Walk-through with curl): the SHA-256 of the request as flowrun reads
  * it, not of its bytes. A JSON body counts by its content: object keys in any order, any whitespace, give one
  * digest. A multipart form counts by its parts in order, each by name, file name and content (see
  * {@code upload.FormDigest}); its boundary and each part's Content-Type do not count, since a client sending the

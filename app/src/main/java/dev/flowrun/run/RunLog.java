@@ -8,7 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A run's life in the log and the metrics (contract §10): created, finished. Told of a finish inside the transaction
+ * A run's life in the log and the metrics (README, Operating it): created, finished. Told of a finish inside the transaction
  * that made the run terminal, it reads the run there and writes only once that transaction has committed.
  */
 public final class RunLog implements RunFinishedListener {

@@ -16,7 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads the body of {@code POST /workflows/{id}/runs} against the workflow's graph (contract §5 Create). */
+/** Reads the body of {@code POST /workflows/{id}/runs} against the workflow's graph (openapi.json). */
 public final class RunRequests {
     static final int MAX_FILES = 10_000;
     static final int MAX_URL = 4096;

@@ -17,7 +17,7 @@ import java.util.Map;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * {@code POST /workflows/runs/{runId}/retry} (contract §5 Retry): a new run of the original's own graph over the
+ * {@code POST /workflows/runs/{runId}/retry} : a new run of the original's own graph over the
  * inputs of its failed and cancelled items only, {@code retryOf} naming the original, which does not change. An input
  * already stored (downloaded, uploaded or extracted from a zip) is linked into the new run rather than fetched
  * again; only one that never arrived is downloaded from its URL.

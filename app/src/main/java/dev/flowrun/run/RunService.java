@@ -25,7 +25,7 @@ import java.util.Map;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
-/** Creating, reading, listing and cancelling runs (interface §4, contract §5). */
+/** Creating, reading, listing and cancelling runs. */
 public final class RunService {
     private final Jdbi jdbi;
     private final ObjectMapper mapper;
@@ -121,7 +121,7 @@ public final class RunService {
                 }
                 insertItems(handle, id, items, checked.ownFiles());
                 if (zip) {
-                    // Read in the background; totalItems stays 0 until the whole archive has been read (contract §5).
+                    // Read in the background; totalItems stays 0 until the whole archive has been read (docs/zip-runs.md).
                     zips.claim(handle, id);
                 } else {
                     queue.itemsQueued(handle);

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.time.Instant;
 
 /**
- * A run as every response shows it: all fields of interface §2 always present ({@code null} when not known
- * yet), except {@code outputArchiveUrl}, which is left out while there is no archive (contract §5 Reading), and
- * {@code retryOf}, the run a retry was made from, present only on retries (contract §5 Retry).
+ * A run as every response shows it: all fields of {@code Run} in openapi.json always present ({@code null} when not known
+ * yet), except {@code outputArchiveUrl}, which is left out while there is no archive, and
+ * {@code retryOf}, the run a retry was made from, present only on retries.
  */
 @JsonPropertyOrder({"id", "name", "status", "totalItems", "completedItems", "failedItems", "workflowId", "workspaceId",
         "trigger", "outputArchiveUrl", "createdAt", "updatedAt", "startedAt", "finishedAt", "error", "retryOf"})

@@ -11,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Turns rows into what the API shows, signing every file URL on the way out (contract §6). */
+/** Turns rows into what the API shows, signing every file URL on the way out (docs/security.md). */
 public final class RunViews {
     private static final TypeReference<LinkedHashMap<String, ItemInput>> INPUTS = new TypeReference<>() {
     };

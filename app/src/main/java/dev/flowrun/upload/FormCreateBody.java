@@ -12,7 +12,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * A multipart create (contract §5 Uploads) as the JSON create it amounts to: each received file becomes
+ * A multipart create as the JSON create it amounts to: each received file becomes
  * {@code {url, name}} with the signed URL of its place in the store (which create then reads from the store, as
  * any file URL of this service), a {@code zip} part the {@code zipUrl}, and {@code webhookUrl} and {@code zipLayout}
  * stay what they are. So both kinds of create meet one set of rules in one order; only the names of the fields in a

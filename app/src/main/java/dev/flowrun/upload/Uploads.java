@@ -16,7 +16,7 @@ import java.util.List;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Local files (contract §5 Uploads): a multipart create, and {@code POST /uploads}, which keeps files under
+ * Local files (README, Walk-through with curl): a multipart create, and {@code POST /uploads}, which keeps files under
  * {@code uploads/<id>/} and answers signed URLs that create then reads from the store, never over the network.
  */
 public final class Uploads {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * When the next attempt of a delivery is due (interface §6: six attempts in all). A pure function: the
+ * When the next attempt of a delivery is due (six attempts in all: README, Webhooks). A pure function: the
  * waits come from {@code FLOWRUN_WEBHOOK_RETRY_DELAYS}, the jitter from the caller's random number.
  */
 public final class RetrySchedule {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.flowrun.run.ErrorInfo;
 import java.time.Instant;
 
-/** The body of a {@code run.finished} delivery (interface §6), frozen when the run first becomes terminal. */
+/** The body of a {@code run.finished} delivery (README, Webhooks; {@code RunFinished} in openapi.json), frozen when the run first becomes terminal. */
 @JsonPropertyOrder({"event", "runId", "workflowId", "workspaceId", "status", "totalItems", "completedItems",
         "failedItems", "startedAt", "finishedAt", "error"})
 public record RunFinishedEvent(String event, long runId, long workflowId, long workspaceId, String status,

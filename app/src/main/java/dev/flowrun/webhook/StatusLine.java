@@ -6,7 +6,7 @@ import okhttp3.Response;
 
 /**
  * Remembers the status of a call's response as soon as its headers are read. A 2xx acknowledges whatever
- * follows (interface §6.1: the body is ignored), but OkHttp may still fail the call after the headers, e.g.
+ * follows (README, Webhooks: the body is ignored), but OkHttp may still fail the call after the headers, e.g.
  * "HTTP 204 had non-zero Content-Length": the status seen here is the receiver's answer all the same.
  */
 final class StatusLine extends EventListener {

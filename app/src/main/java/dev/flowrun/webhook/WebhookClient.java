@@ -16,7 +16,7 @@ import okhttp3.Protocol;
  * the wait before a retry: Node's 5 s against our first delay of 5 s) failed in 0 ms with "unexpected end of
  * stream" and cost one of the six attempts, so that some events were never delivered. Resending on a fresh
  * connection after such a failure was the other way out; it was measured as no cheaper here and it would resend
- * requests the receiver had in fact read: see issue 13's note. HTTP/1.1 only, since one request per connection
+ * requests the receiver had in fact read (docs/decisions/0005-webhook-outbox.md). HTTP/1.1 only, since one request per connection
  * gains nothing from HTTP/2, and HTTP/2 would share a live connection between concurrent deliveries again.
  */
 public final class WebhookClient {

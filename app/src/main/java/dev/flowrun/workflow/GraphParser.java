@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * Turns a graph's JSON into a {@link Graph}, or refuses it with {@code invalid_workflow} naming the node or
- * edge at fault (contract §4). Pure code: no I/O.
+ * edge at fault. Pure code: no I/O.
  */
 public final class GraphParser {
     static final int MAX_ID_LENGTH = 200;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.List;
 
-/** The template workflows every workspace has (contract §4), written when the workspace is created. */
+/** The template workflows every workspace has (README, Walk-through with curl), written when the workspace is created. */
 public final class Templates {
     private final ObjectMapper mapper;
 

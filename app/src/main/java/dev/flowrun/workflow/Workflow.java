@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 
-/** A workflow as the API shows it (interface §2). {@code category} and {@code coverImage} are not used here. */
+/** A workflow as the API shows it ({@code Workflow} in openapi.json). {@code category} and {@code coverImage} are not used here. */
 @JsonPropertyOrder({"id", "name", "description", "isTemplate", "isSnapshot", "category", "coverImage", "sortOrder",
         "workspaceId", "createdByUserId", "graph", "createdAt", "updatedAt"})
 public record Workflow(

@@ -6,7 +6,7 @@ import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.KnownFields;
 import java.util.function.BiConsumer;
 
-/** Reads the bodies of {@code POST /workflows} and {@code PUT /workflows/{id}} (contract §4). */
+/** Reads the bodies of {@code POST /workflows} and {@code PUT /workflows/{id}} (openapi.json). */
 public final class WorkflowRequests {
     static final int MAX_NAME = 200;
     static final int MAX_DESCRIPTION = 2000;
@@ -61,7 +61,7 @@ public final class WorkflowRequests {
     }
 
     /**
-     * The graph's objects hold the fields interface §2 lists; a node's {@code data} is left to the node catalogue,
+     * The graph's objects hold the fields openapi.json lists; a node's {@code data} is left to the node catalogue,
      * which keeps keys it does not know (an editor's own). Anything not an object here the parser refuses itself.
      */
     private static void checkGraphFields(JsonNode graph) {

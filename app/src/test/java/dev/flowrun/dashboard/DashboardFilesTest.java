@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The dashboard's files as the jar serves them (contract §11): no key needed, nothing else reachable. */
+/** The dashboard's files as the jar serves them (README, Dashboard): no key needed, nothing else reachable. */
 class DashboardFilesTest {
     private static final Pattern IMPORT = Pattern.compile("from '(\\.{1,2}/[^']+)'");
     static TestApp app;

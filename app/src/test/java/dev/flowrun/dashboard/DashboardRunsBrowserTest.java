@@ -21,9 +21,9 @@ import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
-/** The dashboard's run pages in a real browser, against the whole service (contract §11). */
+/** The dashboard's run pages in a real browser, against the whole service (README, Dashboard). */
 class DashboardRunsBrowserTest {
-    /** Written against contract §5; they need POST /uploads and POST /workflows/runs/{runId}/retry (branch uploads). */
+    /** Uploads and retry from the dashboard (POST /uploads, POST /workflows/runs/{runId}/retry). */
     static TestApp app;
     static Browser browser;
 

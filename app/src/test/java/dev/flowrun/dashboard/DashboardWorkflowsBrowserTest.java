@@ -14,7 +14,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
-/** The dashboard's workflow pages in a real browser: graphs drawn, a graph refused and then saved (contract §11). */
+/** The dashboard's workflow pages in a real browser: graphs drawn, a graph refused and then saved (README, Dashboard). */
 class DashboardWorkflowsBrowserTest {
     static TestApp app;
     static Browser browser;

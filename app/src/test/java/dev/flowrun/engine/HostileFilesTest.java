@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * Files made to cost far more than their size, served over loopback to the "Remove background" template: each
  * ends in bounded time and memory with its code, while a small run created beside them finishes promptly. The
  * bounds are generous (a loaded 2-core machine): they separate seconds from the minutes these files used to take,
- * and megabytes from the gigabytes (issue 20's table).
+ * and megabytes from the gigabytes (docs/security.md).
  */
 class HostileFilesTest {
     private static final com.sun.management.ThreadMXBean THREADS =

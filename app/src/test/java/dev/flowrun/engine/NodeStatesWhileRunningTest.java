@@ -17,7 +17,7 @@ import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
 
 /**
- * Node states are written in batches (issue 15), not one commit per change: a caller polling an item still sees a
+ * Node states are written in batches, not one commit per change: a caller polling an item still sees a
  * long node running while it runs, and an item that ends has every node's final state with its outcome.
  */
 class NodeStatesWhileRunningTest {

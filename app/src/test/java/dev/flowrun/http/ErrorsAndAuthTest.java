@@ -46,7 +46,7 @@ class ErrorsAndAuthTest {
 
     @Test
     void unknownPathIsNotFoundWithOrWithoutCredentials() {
-        // "/" is the dashboard (contract §11); "/index.html" is not a path of it.
+        // "/" is the dashboard (README, Dashboard); "/index.html" is not a path of it.
         for (String path : new String[] {"/nope", "/workflows/1/nothing/here", "/admin", "/index.html"}) {
             assertError(app.get(path, null), 404, "not_found");
             assertError(app.get(path, BEARER), 404, "not_found");

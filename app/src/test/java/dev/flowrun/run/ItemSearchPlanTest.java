@@ -8,7 +8,7 @@ import org.jdbi.v3.core.Handle;
 import org.junit.jupiter.api.Test;
 
 /**
- * q stays index-backed (issue 7): its matches are found in one run's slice of run_items_search, never by reading
+ * q stays index-backed: its matches are found in one run's slice of run_items_search, never by reading
  * the table, and only the page's rows are then fetched by primary key. Checked on H2's own plans of the queries
  * the service sends.
  */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 4 §6: every file URL answers with its Content-Length and serves single byte ranges, so an interrupted
+ * Every file URL answers with its Content-Length and serves single byte ranges, so an interrupted
  * download of a big output archive resumes where it stopped.
  */
 class ZipOutputDownloadTest {

@@ -19,7 +19,7 @@ import okhttp3.tls.HeldCertificate;
 
 /**
  * A real HTTPS webhook receiver on loopback. Its certificate is made here and trusted by the service through
- * the standard {@code javax.net.ssl.trustStore} properties (contract §1), set by {@link #trustForNewClients()}
+ * the standard {@code javax.net.ssl.trustStore} properties (README, Webhooks), set by {@link #trustForNewClients()}
  * before the app starts. Each path answers as its {@link #on} rule says, by the number of the request to it.
  */
 public final class HttpsReceiver implements AutoCloseable {

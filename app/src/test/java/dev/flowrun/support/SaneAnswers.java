@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Collects every answer that breaks contract §3 ("no request, however malformed, gets a 500 or a non-JSON error
+ * Collects every answer that breaks the rule of README, Limits ("no request, however malformed, gets a 500 or a non-JSON error
  * body") so one test run lists all of them, not only the first.
  */
 public final class SaneAnswers {
@@ -48,7 +48,7 @@ public final class SaneAnswers {
         }
     }
 
-    /** The one answer that is not JSON: the dashboard's page at {@code /} (contract §11), where {@code /x/..} leads. */
+    /** The one answer that is not JSON: the dashboard's page at {@code /} (README, Dashboard), where {@code /x/..} leads. */
     private static boolean isDashboardPage(Reply reply) {
         return reply.header("Content-Type") != null && reply.header("Content-Type").startsWith("text/html")
                 && new String(reply.bytes(), java.nio.charset.StandardCharsets.UTF_8)

@@ -10,7 +10,7 @@ import okhttp3.tls.HeldCertificate;
 
 /**
  * Makes clients built from now on trust one test certificate (and only it), through the standard
- * {@code javax.net.ssl.trustStore} properties the service reads (contract §1), as a user would.
+ * {@code javax.net.ssl.trustStore} properties the service reads (README, Webhooks), as a user would.
  */
 public final class TestTrust {
     private TestTrust() {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13 part 1: an attempt counts only once it had a real chance to reach the receiver. Real receivers close
+ * An attempt counts only once it had a real chance to reach the receiver. Real receivers close
  * connections without saying so (after every response, or after an idle timeout); none of that may cost an
  * attempt, and every attempt counted is a request the receiver saw.
  */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Interface §6 and contract §7 against a real HTTPS receiver. */
+/** Webhook delivery (README, Webhooks) against a real HTTPS receiver. */
 class WebhookDeliveryTest {
     static HttpsReceiver receiver;
     static FileServer files;

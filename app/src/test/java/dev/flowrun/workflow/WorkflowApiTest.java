@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Interface §2/§4 workflow reads and contract §4 writes and graph validation, over real HTTP. */
+/** Workflow reads, writes and graph validation (openapi.json), over real HTTP. */
 class WorkflowApiTest {
     static final List<String> WORKFLOW_FIELDS = List.of("id", "name", "description", "isTemplate", "isSnapshot",
             "category", "coverImage", "sortOrder", "workspaceId", "createdByUserId", "graph", "createdAt", "updatedAt");

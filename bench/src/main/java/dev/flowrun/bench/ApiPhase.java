@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * Issue 7, item 1: requests per second and p50/p99 at 64 connections for /health, get-a-run (25 items with
+ * Requests per second and p50/p99 at 64 connections for /health, get-a-run (25 items with
  * outputs), the first list page and create-a-run with one input, each also as a ratio to /health. A finished run's
  * page is served from the cache of final pages; a running run's page, also measured, is read afresh each time.
  */

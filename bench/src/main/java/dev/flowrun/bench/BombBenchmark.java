@@ -23,7 +23,7 @@ import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageOutputStream;
 
 /**
- * Issue 20's table measured again the same way: each hostile file through "Remove background" on a fresh service
+ * The hostile files of docs/security.md, each hostile file through "Remove background" on a fresh service
  * (the fat jar, 2 workers, files served over loopback), a one-item side run created just after it (or just after
  * the cancel), wall time as the client sees it (from the cancel, for a cancelled run: until its items are all
  * done), the side run's from its createdAt to its finishedAt, peak resident set of the service. Needs the jar:

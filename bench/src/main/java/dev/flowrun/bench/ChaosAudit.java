@@ -131,7 +131,7 @@ final class ChaosAudit {
             long first = events.get(0).at();
             long second = events.get(1).at();
             boolean killBetween = killedAt.stream().anyMatch(at -> at >= first && at <= second);
-            // At least once (interface §6): a kill between the receiver's answer and the service's record of it
+            // At least once (README, Webhooks): a kill between the receiver's answer and the service's record of it
             // sends the event again. Only a duplicate no kill explains is a fault.
             found(killBetween ? "(runs delivered twice across a kill: at-least-once)" : "runs with two delivered events",
                     "run " + runId + " acknowledged " + events.size() + " times");

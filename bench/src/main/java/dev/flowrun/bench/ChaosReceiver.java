@@ -72,7 +72,7 @@ final class ChaosReceiver implements AutoCloseable {
         server.start();
     }
 
-    /** The JVM options that make a service trust this receiver (contract §1: the standard trustStore properties). */
+    /** The JVM options that make a service trust this receiver (the standard trustStore properties: README, Webhooks). */
     static String trustOptions(Path folder) {
         return "-Djavax.net.ssl.trustStore=" + Certificates.trustStore(folder) + " -Djavax.net.ssl.trustStorePassword="
                 + PASSWORD + " -Djavax.net.ssl.trustStoreType=PKCS12";

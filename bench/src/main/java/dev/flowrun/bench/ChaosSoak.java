@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Issue 13's crash soak: the fat jar on a fresh data directory, a stream of runs kept going ({@link ChaosLoad}), and
+ * The crash soak: the fat jar on a fresh data directory, a stream of runs kept going ({@link ChaosLoad}), and
  * {@code kill -9} at random moments, each followed by a restart on the same data directory. Once the stream stops and
  * everything has finished, {@link ChaosAudit} counts what was lost or left wrong; any count above 0 fails the soak.
  * Run with {@code bench/chaos [--kills N] [--seed S]}; never part of {@code mvn verify}. The seed fixes the choices

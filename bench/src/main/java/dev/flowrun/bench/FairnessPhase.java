@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
-/** Issue 7, item 5: a one-item run created while a 5,000-item run executes: how long until it is done. */
+/** A one-item run created while a 5,000-item run executes: how long until it is done. */
 final class FairnessPhase {
     static final int BIG = 5_000;
 

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Issue 16, item 5: the throughput phase's "Product shot" workload (its 200 images, steady state as it reaches it)
+ * The throughput phase's "Product shot" workload (its 200 images, steady state as it reaches it)
  * on one instance on PostgreSQL against two instances on one PostgreSQL and one data directory: the same total of
  * workers (two instances of half as many) and two instances of as many each. The work is shared through the
  * database, so each side's 200 items come as 4 runs created on the instances in turn, and a side's rate is from

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * Issue 7, item 4: peak resident set and heap of the server while a run of 1,000 and of 10,000 items executes,
+ * Peak resident set and heap of the server while a run of 1,000 and of 10,000 items executes,
  * and while its output archive is built; each size on a fresh server. Items are a tiny PNG through
  * {@code imageInput → output}, so what grows, if anything, is the service's own per-item cost.
  */

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Issue 14, item 6: "Remove background" with the segmentation model over 50 real photos (from Debian packages,
+ * "Remove background" with the segmentation model over 50 real photos (from Debian packages,
  * each at most twice), through the service (default workers, files from a loopback HTTP server) against the same
  * pipeline in-process on the same files (goal ≥ 0.9×), and the server's peak resident set meanwhile (goal ≤ 3 GB
  * with 2 workers). {@code -Dbench.modelPhotos=N} runs N photos instead (a busy machine).

@@ -58,7 +58,7 @@ public final class PerformanceBenchmark {
     }
 
     /**
-     * A figure taken while other work shares the cores says more about that work than about flowrun (issue 15):
+     * A figure taken while other work shares the cores says more about that work than about flowrun:
      * the 1-minute load average at the start (the jar's own build is in it) above the number of cores means it was.
      */
     private static void warnIfBusy(String loadBefore) {

@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Issue 16, item 5: {@link ScalePhase}'s queries, stores and ≤ 2× rule with the stores in PostgreSQL. The big
+ * {@link ScalePhase}'s queries, stores and ≤ 2× rule with the stores in PostgreSQL. The big
  * store is the small one grown, as there; PostgreSQL copies the small database itself (CREATE DATABASE … TEMPLATE)
  * where H2's file is copied. Each server has its database in {@code FLOWRUN_DB_URL} and a data directory of its own.
  */

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Issue 7, item 2: the same reads with 1,000 and with 1,000,000 runs stored (seeded in bulk before the server
+ * The same reads with 1,000 and with 1,000,000 runs stored (seeded in bulk before the server
  * starts), and a 100,000-item run's first page, last page and a {@code q} search. The probe runs are the oldest,
  * so the deepest list page is theirs. One connection, so the figure is each request's own time, not queueing.
  */

@@ -7,36 +7,28 @@ import java.util.List;
  * its JIT compilers still compete with the work for the cores: passes of {@link #PASS} items until the compiler
  * threads took under {@link #QUIET_SHARE} of a pass's CPU time in {@link #QUIET_PASSES} passes in a row, at most
  * {@link #MAX_PASSES} passes. The service has far more code to compile (HTTP, database, JSON) than the bare
- * pipeline. What it runs once per item (a claim, a finish, a download, a poll) reaches the top tier only after about
- * 5,000 calls (HotSpot's Tier4InvocationThreshold): until then it runs as C1 code that also profiles itself, and the
- * C2 compiler keeps working on it, in bursts. With 8% in one pass as the rule (until 2026-11-24) the service stopped
- * warming after 1,000 to 1,200 items with its compilers still at 7 to 12% of its CPU in the measured round; with 4%
- * in one pass (until 2026-11-27) it stopped at the first quiet pass of a burst pattern: passes 19 and 20 at 3.3%,
- * then 10.7, 8.0, 6.5, 3.6, 6.1%, and 3.4 to 7.5 ms of C2 per item in the measured rounds against the bare
- * pipeline's 1 to 1.6 (issue 15). Three passes in a row is the rule now; the bare pipeline meets it by its fourth.
+ * pipeline, and C2 compiles it in bursts: one quiet pass stopped the warm-up at the first lull of a burst pattern,
+ * so three in a row are asked for; the bare pipeline meets that by its fourth pass.
  *
- * <p>Three quiet passes in a row still came after 1,700 to 3,700 items, and a log of the service's compilations
- * (third session of 2026-11-27) showed 20 to 60 compilations by C2 in every measured round after them, most of them
- * first ones, 2 to 8 ms of C2 per item: the once-per-item code crossing that threshold. With {@link #MIN_PASSES} set
- * the throughput phase asks for that many passes at least ({@link #warmInTurns}), on both sides, which the bare
- * pipeline does in a JVM kept for the whole phase, taking turns with the service pass by pass as in the measured
- * rounds.
+ * <p>What the service runs once per item (a claim, a finish, a download, a poll) reaches C2 only after about 5,000
+ * calls (HotSpot's Tier4InvocationThreshold), later than three quiet passes. With {@link #MIN_PASSES} set the
+ * throughput phase asks for that many passes at least ({@link #warmInTurns}), on both sides, which the bare pipeline
+ * does in a JVM kept for the whole phase, taking turns with the service pass by pass as in the measured rounds.
  */
 final class SteadyState {
     static final int PASS = 100;
-    /** -Dbench.quietJitShare=0.08: the rule before 2026-11-24, to compare with figures taken under it. */
+    /** -Dbench.quietJitShare=0.08: an older, looser rule, to compare with figures taken under it. */
     static final double QUIET_SHARE = Double.parseDouble(System.getProperty("bench.quietJitShare", "0.04"));
-    /** -Dbench.quietPasses=1: the rule before 2026-11-27. */
+    /** -Dbench.quietPasses=1: an older rule (one quiet pass). */
     static final int QUIET_PASSES = Integer.getInteger("bench.quietPasses", 3);
     /** -Dbench.maxWarmupPasses=N: fewer, for a quick try of a phase while developing it. */
     static final int MAX_PASSES = Integer.getInteger("bench.maxWarmupPasses", 60);
     /**
      * -Dbench.minWarmupPasses=70: passes before the quiet rule may end a warm-up in turns, and the throughput
-     * phase's bare pipeline in one JVM taking turns with the service (third session of 2026-11-27). 70: what the
-     * service runs once per item reaches C2 at its 5,000th to 5,600th call (HotSpot's Tier4InvocationThreshold, scaled
-     * while C2's queue is busy), and compiling it takes C2 seconds; with 50 the measured rounds fell on that wave
-     * (fourth session). 0, the default: the phase as issue 15 measures it, the bare pipeline in a fresh JVM per
-     * round.
+     * phase's bare pipeline in one JVM taking turns with the service. 70: what the service runs once per item reaches
+     * C2 at its 5,000th to 5,600th call (HotSpot's Tier4InvocationThreshold, scaled while C2's queue is busy), and
+     * compiling it takes C2 seconds; with 50 the measured rounds fell on that wave. 0, the default: the phase as
+     * docs/PERFORMANCE.md measures it, the bare pipeline in a fresh JVM per round.
      */
     static final int MIN_PASSES = Integer.getInteger("bench.minWarmupPasses", 0);
 

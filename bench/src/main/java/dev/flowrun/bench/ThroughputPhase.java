@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Issue 7, item 3: items per second of "Product shot" over 200 local 1600×1200 JPEGs, through the service (files
+ * Items per second of "Product shot" over 200 local 1600×1200 JPEGs, through the service (files
  * fetched from a loopback HTTP server) against the same pipeline called in-process on the same files, in turns.
  * Both sides are measured in their steady state ({@link SteadyState}); with -Dbench.minWarmupPasses they are warmed
  * in turns, the bare pipeline in one JVM kept for the whole phase ({@link InProcessTurns}). The service's first
@@ -106,7 +106,7 @@ final class ThroughputPhase {
                             service.cpuPerItem() * 1000, inProcess.cpuPerItem() * 1000,
                             service.compilerShare() * 100, inProcess.compilerShare() * 100,
                             service.besideCpuPerItem() * 1000),
-                    "≥ 0.9×, CPU per item within 5 ms (issue 15)",
+                    "≥ 0.9×, CPU per item within 5 ms",
                     ratio >= 0.9 && service.cpuPerItem() - inProcess.cpuPerItem() <= 0.005);
             bench.table().add("Throughput", "the same, round by round (service ÷ in-process, each pair in turn)",
                     String.format("%s: median %s; CPU per item, service − in-process: %s ms, median %+.0f ms",

@@ -1,7 +1,7 @@
 package dev.flowrun.input.zip;
 
 /**
- * Whether an entry is an image, by its first bytes (contract §5: by content, not by name): JPEG, PNG, GIF,
+ * Whether an entry is an image, by its first bytes (by content, not by name: docs/zip-runs.md): JPEG, PNG, GIF,
  * BMP, TIFF (and BigTIFF) and WebP, the formats the image input node reads.
  */
 final class ImageSignatures {

@@ -1,7 +1,7 @@
 package dev.flowrun.input.zip;
 
 /**
- * Why a zip run failed as a whole (contract §5): the run's {@code error.code} and a sentence for a person.
+ * Why a zip run failed as a whole (docs/zip-runs.md): the run's {@code error.code} and a sentence for a person.
  * Not a run of this code's problem: the archive or its URL is at fault.
  */
 public final class ZipFailure extends Exception {

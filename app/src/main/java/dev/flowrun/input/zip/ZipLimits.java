@@ -1,7 +1,7 @@
 package dev.flowrun.input.zip;
 
 /**
- * What an archive may cost us. {@link #CONTRACT} holds contract §5's limits; tests pass smaller ones.
+ * What an archive may cost us. {@link #CONTRACT} holds the limits of README, Limits; tests pass smaller ones.
  *
  * @param maxArchiveBytes  the download, counted while streaming
  * @param maxEntries       directory records of any kind (folders and skipped files count)
