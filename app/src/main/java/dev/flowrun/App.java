@@ -12,6 +12,8 @@ import dev.flowrun.cutout.model.SegmentationModel;
 import dev.flowrun.db.Database;
 import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
+import dev.flowrun.events.RunEventHub;
+import dev.flowrun.events.RunEvents;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.Thumbnails;
 import dev.flowrun.files.UrlSigner;
@@ -77,6 +79,7 @@ public final class App {
     private final WebhookSender webhooks;
     private final RunArchives archives;
     private final HttpServer http;
+    private final RunEventHub events;
     private final OkHttpClient client;
     private final JvmMeters jvmMeters;
     private final String host;
@@ -124,7 +127,8 @@ public final class App {
             this.webhooks = new WebhookSender(jdbi, WebhookClient.from(client, config.webhookTimeout()),
                     new RetrySchedule(config.webhookRetryDelays()), config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock,
                     metrics, instance::id);
-            var finished = RunFinishedListener.all(new WebhookOutbox(mapper, webhooks, clock), runLog);
+            var finished = RunFinishedListener.all(new WebhookOutbox(mapper, webhooks, clock), runLog,
+                    RunEvents::runChanged);
             this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(downloads, store),
                     new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),
                     new ZipScanner(ZipLimits.CONTRACT),
@@ -135,13 +139,15 @@ public final class App {
             var runs = new RunService(jdbi, mapper, workflows, views, signer, store, engine.queue(), engine.zips(),
                     finished, clock, config.pageCacheMb(), config.outputRetention(), runLog);
             this.sweeper = new RetentionSweeper(jdbi, store, config.outputRetention(), clock);
+            this.events = new RunEventHub(jdbi, clock);
             var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
                     signer, archives, thumbnails, new WebhookStatusService(jdbi), config.adminToken(), publicUrl,
                     registry,
                     new IdempotentCreate(jdbi, runs, views, clock),
                     new RunRetries(jdbi, mapper, views, store, engine.queue(), clock),
-                    new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock), new DeletedFiles(jdbi)),
+                    new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock), new DeletedFiles(jdbi),
+                    events),
                     mapper);
             this.jvmMeters = new JvmMeters(registry);
             List<Takeover> takeovers = new ArrayList<>(engine.takeovers());
@@ -216,6 +222,7 @@ public final class App {
                 app.notifications.start();
             }
             app.sweeper.start();
+            app.events.start();
             app.http.start(app.host, app.port);
             app.firstKey = app.auth.bootstrap(config.apiKey(), showNewKey);
         } catch (RuntimeException e) {
@@ -244,6 +251,8 @@ public final class App {
     public void stop(Duration grace) {
         LOG.info("shutting down: no new requests; items in progress have {} s to finish, the rest resume at next start",
                 grace.toSeconds());
+        // Streams end first: their requests would otherwise hold the HTTP server's stop.
+        events.stop();
         http.stop();
         sweeper.stop(grace);
         webhooks.stop(grace);

@@ -1,5 +1,6 @@
 package dev.flowrun.engine;
 
+import dev.flowrun.events.RunEvents;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
@@ -74,7 +75,9 @@ final class ItemClaims {
             if (!ItemStatements.claimItem(handle, queued.itemId(), claim, now)) {
                 return null;
             }
-            ItemStatements.startRun(handle, queued.runId(), now);
+            if (ItemStatements.startRun(handle, queued.runId(), now)) {
+                RunEvents.runChanged(handle, queued.runId());
+            }
             ItemStatements.forgetNodeStates(handle, queued.itemId());
             return Optional.of(new Claimed(new ItemTask(queued.runId(), queued.itemId(), claim), queued.inputs()));
         });

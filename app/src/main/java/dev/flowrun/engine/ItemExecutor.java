@@ -1,6 +1,7 @@
 package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.events.RunEvents;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
@@ -167,6 +168,7 @@ final class ItemExecutor {
             }
             if (!ItemStatements.countItem(handle, runId, ok, outputs, now)) {
                 ItemStatements.cancelItem(handle, itemId);
+                RunEvents.itemEnded(handle, runId, itemId, ItemStatus.CANCELLED.json());
                 List<String> outputNodes = graph.outputNodes().stream().map(GraphNode::id).toList();
                 ItemStatements.forgetFiles(handle, itemId, outputNodes);
                 handle.afterCommit(() -> ended(runId, itemId, ItemStatus.CANCELLED, outcome, started));
@@ -174,6 +176,7 @@ final class ItemExecutor {
             }
             // Registered before the run's listener, whose lines come after: an item's end is told before its run's.
             ItemStatus status = ok ? ItemStatus.COMPLETED : ItemStatus.FAILED;
+            RunEvents.itemEnded(handle, runId, itemId, status.json());
             handle.afterCommit(() -> ended(runId, itemId, status, outcome, started));
             if (outputs > 0) {
                 ItemStatements.insertOutputs(handle, outcome.outputs());

@@ -41,14 +41,21 @@ final class ItemStatements {
 
     /**
      * Marks the run started, at the earliest start of its items: two workers read the clock, then commit in either
-     * order, and a run must not say it started after one of its items did.
+     * order, and a run must not say it started after one of its items did. True when this made it running (its
+     * live event is due).
      */
-    static void startRun(Handle handle, long runId, Instant now) {
-        handle.createUpdate("""
-                        UPDATE runs SET status = 'running', started_at = LEAST(COALESCE(started_at, :now), :now),
-                                        updated_at = GREATEST(updated_at, :now)
-                        WHERE id = :runId AND (status = 'queued' OR status = 'running' AND started_at > :now)""")
+    static boolean startRun(Handle handle, long runId, Instant now) {
+        int started = handle.createUpdate("""
+                        UPDATE runs SET status = 'running', started_at = :now, updated_at = GREATEST(updated_at, :now)
+                        WHERE id = :runId AND status = 'queued'""")
                 .bind("runId", runId).bind("now", now).execute();
+        if (started == 0) {
+            handle.createUpdate("""
+                            UPDATE runs SET started_at = :now, updated_at = GREATEST(updated_at, :now)
+                            WHERE id = :runId AND status = 'running' AND started_at > :now""")
+                    .bind("runId", runId).bind("now", now).execute();
+        }
+        return started > 0;
     }
 
     /**

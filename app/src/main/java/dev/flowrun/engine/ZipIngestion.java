@@ -1,6 +1,7 @@
 package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.events.RunEvents;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.input.zip.StopCheck;
 import dev.flowrun.input.zip.ZipDownloader;
@@ -152,6 +153,7 @@ final class ZipIngestion {
                 throw new IllegalStateException("run " + runId + ": " + published + " items staged, " + count + " read");
             }
             dao.deleteStaged(runId);
+            RunEvents.runChanged(handle, runId);
             items.itemsQueued(handle);
             return true;
         });

@@ -3,6 +3,7 @@ package dev.flowrun.http;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
 import dev.flowrun.error.StartupFailure;
+import dev.flowrun.events.RunEventHub;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.Thumbnails;
 import dev.flowrun.files.UrlSigner;
@@ -43,6 +44,7 @@ public final class HttpServer {
         var dashboardRoutes = new DashboardRoutes(services.publicUrl());
         var httpMetrics = new HttpMetrics(services.metrics());
         var docsRoutes = new DocsRoutes();
+        var eventRoutes = new EventRoutes(services.events());
         this.javalin = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -61,6 +63,7 @@ public final class HttpServer {
             docsRoutes.register(config.routes);
             fileRoutes.register(config.routes);
             runRoutes.register(config.routes);
+            eventRoutes.register(config.routes);
             uploadRoutes.register(config.routes);
             workflowRoutes.register(config.routes);
             adminRoutes.register(config.routes);
@@ -110,6 +113,7 @@ public final class HttpServer {
                            RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
                            Thumbnails thumbnails, WebhookStatusService webhookStatus, String adminToken,
                            String publicUrl, PrometheusMeterRegistry metrics,
-                           IdempotentCreate creates, RunRetries retries, Uploads uploads, DeletedFiles deletedFiles) {
+                           IdempotentCreate creates, RunRetries retries, Uploads uploads, DeletedFiles deletedFiles,
+                           RunEventHub events) {
     }
 }

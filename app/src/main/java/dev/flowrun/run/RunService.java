@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.events.RunEvents;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.SignedJsonTemplate;
@@ -207,6 +208,8 @@ public final class RunService {
             if (transitions.cancelRun(workspaceId, runId, now) == 0) {
                 return false;
             }
+            // Before the run's own event, which ends every stream of the run.
+            RunEvents.queuedItemsCancelled(handle, runId, now);
             finishedListener.runFinished(handle, runId);
             queue.runCancelled(handle, runId);
             handle.afterCommit(() -> log.cancelledQueued(cancelled));

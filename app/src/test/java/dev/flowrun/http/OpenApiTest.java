@@ -151,6 +151,8 @@ class OpenApiTest {
                     multipart("/workflows/" + template + "/runs", Map.of("Idempotency-Key", key), "file");
                     return multipart("/workflows/" + template + "/runs", Map.of("Idempotency-Key", key), "file", "file");
                 }),
+                call("GET", "/workflows/runs/{runId}/events", 200, () -> app.get(run + "/events")),
+                call("GET", "/workflows/runs/{runId}/events", 404, () -> app.get("/workflows/runs/999999/events")),
                 call("POST", "/workflows/runs/{runId}/retry", 200, () -> app.post(run + "/retry", null)),
                 call("POST", "/workflows/runs/{runId}/retry", 400, () -> app.post("/workflows/runs/" + failedZipRun + "/retry", null)),
                 call("POST", "/workflows/runs/{runId}/retry", 404, () -> app.post("/workflows/runs/999999/retry", null)));
