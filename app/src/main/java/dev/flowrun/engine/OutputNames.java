@@ -1,5 +1,7 @@
 package dev.flowrun.engine;
 
+import dev.flowrun.files.CleanNames;
+
 /**
  * Output file names (README, Nodes): the input's name with the output format's extension, with
  * {@code -<label or node id>} before it when the workflow has several output nodes. Folders in the input
@@ -21,7 +23,9 @@ final class OutputNames {
         if (base.isEmpty()) {
             base = "image";
         }
-        return folder + base + (suffix == null ? "" : "-" + suffix) + "." + extension;
+        // The suffix is a node's label, which may hold anything; the input name was cleaned when it was taken.
+        String cleanSuffix = CleanNames.clean(suffix);
+        return folder + base + (cleanSuffix == null || cleanSuffix.isEmpty() ? "" : "-" + cleanSuffix) + "." + extension;
     }
 
     static String baseName(String path) {

@@ -1,6 +1,7 @@
 package dev.flowrun.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -24,17 +25,43 @@ public final class KnownFields {
         return new KnownFields(List.of(names));
     }
 
+    public static KnownFields of(Collection<String> names) {
+        return new KnownFields(List.copyOf(names));
+    }
+
     /** Throws for the first field of {@code object} not known here; {@code path} is the object's ("" for the body). */
     public void check(JsonNode object, String path) {
+        firstUnknown(object).ifPresent(name -> {
+            String field = path.isEmpty() ? shown(name) : path + "." + shown(name);
+            throw new InvalidRequest(field, "unknown field '" + field + "'; " + hint(name));
+        });
+    }
+
+    /** The first field of {@code object} not known here, if any. */
+    public Optional<String> firstUnknown(JsonNode object) {
         for (Iterator<String> it = object.fieldNames(); it.hasNext(); ) {
             String name = it.next();
             if (!names.contains(name)) {
-                String field = path.isEmpty() ? shown(name) : path + "." + shown(name);
-                throw new InvalidRequest(field, "unknown field '" + field + "'; " + closest(name, names)
-                        .map(known -> "did you mean '" + known + "'?")
-                        .orElse("the known fields here are " + String.join(", ", names)));
+                return Optional.of(name);
             }
         }
+        return Optional.empty();
+    }
+
+    /** The known field {@code given} most likely meant, if one is close enough. */
+    public Optional<String> suggestion(String given) {
+        return closest(given, names);
+    }
+
+    /** Completes "unknown field 'x'; …": the closest known field, or all of them when none is close. */
+    public String hint(String given) {
+        return suggestion(given).map(known -> "did you mean '" + known + "'?")
+                .orElse(names.isEmpty() ? "this object takes no fields" : "the known fields here are " + String.join(", ", names));
+    }
+
+    /** {@code name} as messages show it: cut past a hundred characters. */
+    public static String shown(String name) {
+        return name.length() <= SHOWN ? name : name.substring(0, SHOWN) + "…";
     }
 
     /**
@@ -84,9 +111,5 @@ public final class KnownFields {
             }
         }
         return d[a.length()][b.length()];
-    }
-
-    private static String shown(String name) {
-        return name.length() <= SHOWN ? name : name.substring(0, SHOWN) + "…";
     }
 }

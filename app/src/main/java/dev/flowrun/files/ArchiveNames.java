@@ -52,7 +52,8 @@ public final class ArchiveNames {
         String unified = path == null ? "" : path.replace('\\', '/');
         for (String segment : unified.split("/")) {
             if (segments.isEmpty() && isDriveLetter(segment)) segment = segment.substring(2);
-            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) continue;
+            segment = CleanNames.clean(segment); // names stored before they were cleaned on the way in
+            if (segment.isBlank() || segment.equals(".") || segment.equals("..")) continue;
             segments.add(segment);
         }
         if (segments.isEmpty()) segments.add("file");

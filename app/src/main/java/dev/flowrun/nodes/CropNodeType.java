@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.imaging.Remap;
 import java.awt.image.BufferedImage;
 
@@ -21,8 +20,7 @@ public final class CropNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        NodeData d = NodeData.of(data);
+    public Node compile(NodeData d) throws InvalidNodeData {
         return new Crop(
                 d.requiredInt("x", 0, Integer.MAX_VALUE),
                 d.requiredInt("y", 0, Integer.MAX_VALUE),

@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.imaging.Colors;
 import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
@@ -20,8 +19,8 @@ public final class FillNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        String text = NodeData.of(data).optionalString("color", RULE)
+    public Node compile(NodeData data) throws InvalidNodeData {
+        String text = data.optionalString("color", RULE)
                 .orElseThrow(() -> NodeData.missing("color", RULE));
         int colour = Colors.parseHex(text, false)
                 .orElseThrow(() -> new InvalidNodeData("color", "color must be " + RULE));

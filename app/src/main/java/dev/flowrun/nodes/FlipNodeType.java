@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.imaging.Remap;
 import java.awt.image.BufferedImage;
 
@@ -17,8 +16,8 @@ public final class FlipNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        String direction = NodeData.of(data).oneOf("direction", null, "horizontal", "vertical");
+    public Node compile(NodeData data) throws InvalidNodeData {
+        String direction = data.oneOf("direction", null, "horizontal", "vertical");
         return new Flip(direction.equals("horizontal"));
     }
 

@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 
@@ -17,8 +16,7 @@ public final class GrayscaleNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        NodeData.of(data);
+    public Node compile(NodeData data) {
         return new Grayscale();
     }
 

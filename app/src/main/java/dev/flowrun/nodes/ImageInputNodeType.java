@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 
 /** {@code imageInput}: where each item's file enters the graph. Takes no settings. */
 public final class ImageInputNodeType implements NodeType {
@@ -15,8 +14,7 @@ public final class ImageInputNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        NodeData.of(data);
+    public Node compile(NodeData data) {
         return new InputNode();
     }
 }

@@ -3,24 +3,33 @@ package dev.flowrun.nodes;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * Strict reader for a node's {@code data}. Known keys must have exactly the JSON type the catalogue names
- * ({@code "90"} is not 90, {@code 90.5} is not an integer); unknown keys and {@code label} are ignored so the
- * editor can store its own extras. A key whose value is JSON {@code null} counts as absent, so an editor can
- * clear an optional setting back to its default.
+ * ({@code "90"} is not 90, {@code 90.5} is not an integer). A key whose value is JSON {@code null} counts as
+ * absent, so an editor can clear an optional setting back to its default.
+ *
+ * <p>It records every field a node type asks for, present or not: that set is the type's known fields, so a
+ * field added to a type needs no second list for the graph parser to refuse misspelt ones ({@code feathr}).
+ * A type therefore reads each field it takes on every compile, not only under some condition.
  */
-final class NodeData {
+public final class NodeData {
+    /** Every node's data may hold a label, read by the run views rather than by the node type. */
+    public static final String LABEL = "label";
     private final JsonNode data;
+    private final Set<String> read = new LinkedHashSet<>();
 
     private NodeData(JsonNode data) {
         this.data = data;
     }
 
-    static NodeData of(JsonNode data) throws InvalidNodeData {
+    public static NodeData of(JsonNode data) throws InvalidNodeData {
         if (data == null || data.isNull() || data.isMissingNode()) {
             return new NodeData(null);
         }
@@ -30,11 +39,11 @@ final class NodeData {
         return new NodeData(data);
     }
 
-    boolean has(String field) {
+    public boolean has(String field) {
         return value(field) != null;
     }
 
-    OptionalInt optionalInt(String field, int min, int max) throws InvalidNodeData {
+    public OptionalInt optionalInt(String field, int min, int max) throws InvalidNodeData {
         JsonNode value = value(field);
         if (value == null) {
             return OptionalInt.empty();
@@ -46,11 +55,11 @@ final class NodeData {
         return OptionalInt.of(value.intValue());
     }
 
-    int intOr(String field, int min, int max, int fallback) throws InvalidNodeData {
+    public int intOr(String field, int min, int max, int fallback) throws InvalidNodeData {
         return optionalInt(field, min, max).orElse(fallback);
     }
 
-    int requiredInt(String field, int min, int max) throws InvalidNodeData {
+    public int requiredInt(String field, int min, int max) throws InvalidNodeData {
         OptionalInt value = optionalInt(field, min, max);
         if (value.isEmpty()) {
             throw missing(field, rangeRule(min, max));
@@ -59,7 +68,7 @@ final class NodeData {
     }
 
     /** An integer from a short list, e.g. rotate's 90, 180 or 270. */
-    int requiredIntOf(String field, int... allowed) throws InvalidNodeData {
+    public int requiredIntOf(String field, int... allowed) throws InvalidNodeData {
         String rule = orList(Arrays.stream(allowed).mapToObj(Integer::toString).toArray(String[]::new));
         JsonNode value = value(field);
         if (value == null) {
@@ -77,7 +86,7 @@ final class NodeData {
     }
 
     /** One of a fixed set of strings (case-sensitive); {@code fallback == null} makes the field required. */
-    String oneOf(String field, String fallback, String... allowed) throws InvalidNodeData {
+    public String oneOf(String field, String fallback, String... allowed) throws InvalidNodeData {
         String rule = orList(allowed);
         JsonNode value = value(field);
         if (value == null) {
@@ -96,7 +105,7 @@ final class NodeData {
         throw new InvalidNodeData(field, field + " must be " + rule);
     }
 
-    boolean boolOr(String field, boolean fallback) throws InvalidNodeData {
+    public boolean boolOr(String field, boolean fallback) throws InvalidNodeData {
         JsonNode value = value(field);
         if (value == null) {
             return fallback;
@@ -108,7 +117,7 @@ final class NodeData {
     }
 
     /** A string field; {@code rule} completes "field must be …" when the value is not a string. */
-    Optional<String> optionalString(String field, String rule) throws InvalidNodeData {
+    public Optional<String> optionalString(String field, String rule) throws InvalidNodeData {
         JsonNode value = value(field);
         if (value == null) {
             return Optional.empty();
@@ -123,7 +132,15 @@ final class NodeData {
         return new InvalidNodeData(field, field + " is required and must be " + rule);
     }
 
+    /** The fields asked for so far, in order, and {@code label}: after a compile, the fields the type takes. */
+    public Set<String> fieldsRead() {
+        Set<String> known = new LinkedHashSet<>(read);
+        known.add(LABEL);
+        return Collections.unmodifiableSet(known);
+    }
+
     private JsonNode value(String field) {
+        read.add(field);
         if (data == null) {
             return null;
         }

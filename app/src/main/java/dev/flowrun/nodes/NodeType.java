@@ -17,10 +17,16 @@ public interface NodeType {
     /**
      * Checks the node's {@code data} (an object, possibly empty; {@code label} is allowed on every node and
      * is checked by the caller) and returns the ready-to-run node. Types are strict: {@code "90"} is not 90.
+     * The fields read through {@code data} are the ones the type takes (see {@link NodeData}).
      *
      * @throws InvalidNodeData naming the offending field when a value has the wrong type or range
      */
-    Node compile(JsonNode data) throws InvalidNodeData;
+    Node compile(NodeData data) throws InvalidNodeData;
+
+    /** Compiles JSON data directly, for callers that do not need to know which fields were read. */
+    default Node compile(JsonNode data) throws InvalidNodeData {
+        return compile(NodeData.of(data));
+    }
 
     enum Role { INPUT, TRANSFORM, OUTPUT }
 }

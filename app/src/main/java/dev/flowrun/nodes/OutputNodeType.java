@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.imaging.Colors;
 import dev.flowrun.imaging.Pixels;
 import dev.flowrun.imaging.PngEncoder;
@@ -33,8 +32,7 @@ public final class OutputNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        NodeData d = NodeData.of(data);
+    public Node compile(NodeData d) throws InvalidNodeData {
         String format = d.oneOf("format", "png", "png", "jpeg");
         int quality = d.intOr("quality", 1, 100, 90);
         return format.equals("png") ? new Png() : new Jpeg(quality);

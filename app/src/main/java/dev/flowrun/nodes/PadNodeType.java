@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.imaging.Colors;
 import dev.flowrun.imaging.Pixels;
 import dev.flowrun.imaging.Scaler;
@@ -26,8 +25,7 @@ public final class PadNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        NodeData d = NodeData.of(data);
+    public Node compile(NodeData d) throws InvalidNodeData {
         int width = d.requiredInt("width", 1, 20000);
         int height = d.requiredInt("height", 1, 20000);
         String text = d.optionalString("background", BACKGROUND_RULE).orElse("transparent");

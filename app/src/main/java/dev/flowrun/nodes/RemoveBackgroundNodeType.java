@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.cutout.BackgroundRemover;
 import dev.flowrun.cutout.CutoutFailed;
 import java.awt.image.BufferedImage;
@@ -34,8 +33,7 @@ public final class RemoveBackgroundNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        NodeData d = NodeData.of(data);
+    public Node compile(NodeData d) throws InvalidNodeData {
         String method = d.oneOf("method", "auto", "auto", "model", "classic");
         OptionalInt tolerance = d.optionalInt("tolerance", 1, 100);
         int feather = d.intOr("feather", 0, 20, 1);

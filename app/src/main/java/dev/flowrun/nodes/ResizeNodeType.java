@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.imaging.Remap;
 import dev.flowrun.imaging.Scaler;
 import java.awt.image.BufferedImage;
@@ -25,8 +24,7 @@ public final class ResizeNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        NodeData d = NodeData.of(data);
+    public Node compile(NodeData d) throws InvalidNodeData {
         OptionalInt width = d.optionalInt("width", 1, MAX_SIDE);
         OptionalInt height = d.optionalInt("height", 1, MAX_SIDE);
         Fit fit = Fit.valueOf(d.oneOf("fit", "contain", "contain", "cover", "fill").toUpperCase());

@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.imaging.Remap;
 import java.awt.image.BufferedImage;
 
@@ -17,8 +16,8 @@ public final class RotateNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        return new Rotate(NodeData.of(data).requiredIntOf("degrees", 90, 180, 270));
+    public Node compile(NodeData data) throws InvalidNodeData {
+        return new Rotate(data.requiredIntOf("degrees", 90, 180, 270));
     }
 
     record Rotate(int degrees) implements TransformNode {

@@ -1,6 +1,5 @@
 package dev.flowrun.nodes;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.imaging.Pixels;
 import dev.flowrun.imaging.Remap;
 import java.awt.image.BufferedImage;
@@ -25,8 +24,8 @@ public final class TrimNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) throws InvalidNodeData {
-        return new Trim(NodeData.of(data).intOr("padding", 0, 10000, 0));
+    public Node compile(NodeData data) throws InvalidNodeData {
+        return new Trim(data.intOr("padding", 0, 10000, 0));
     }
 
     record Trim(int padding) implements TransformNode {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.error.InvalidJson;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.KnownFields;
+import dev.flowrun.files.CleanNames;
 import dev.flowrun.files.ZipLayout;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.GraphNode;
@@ -139,7 +140,7 @@ public final class RunRequests {
         if (value.asText().length() > MAX_NAME) {
             throw new InvalidRequest(field, field + " must be at most " + MAX_NAME + " characters");
         }
-        return value.asText();
+        return CleanNames.cleanOr(value.asText(), defaultName(url));
     }
 
     /** The last path segment of the URL, decoded; {@code image} when the path has none. */
@@ -152,7 +153,7 @@ public final class RunRequests {
                     try {
                         String decoded = URLDecoder.decode(segments[i].replace("+", "%2B"), StandardCharsets.UTF_8);
                         // %00 stays as it is: no stored text can hold a NUL (PostgreSQL's cannot).
-                        return decoded.indexOf('\0') < 0 ? decoded : segments[i];
+                        return CleanNames.cleanOr(decoded.indexOf('\0') < 0 ? decoded : segments[i], "image");
                     } catch (IllegalArgumentException e) {
                         return segments[i];
                     }

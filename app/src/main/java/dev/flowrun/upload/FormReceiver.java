@@ -2,6 +2,7 @@ package dev.flowrun.upload;
 
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.PayloadTooLarge;
+import dev.flowrun.files.CleanNames;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.run.RequestDigest;
 import java.io.IOException;
@@ -124,6 +125,7 @@ public final class FormReceiver {
                 throw new InvalidRequest(shown(name), "a file name in part '" + shown(name) + "' is longer than "
                         + MAX_NAME + " characters");
             }
+            fileName = CleanNames.cleanOr(fileName, "file");
             if (kind == PartKind.ZIP && zipSeen) {
                 throw new InvalidRequest(name, "give one zip part only");
             }

@@ -7,6 +7,7 @@ import dev.flowrun.error.InvalidWorkflow;
 import dev.flowrun.nodes.InvalidNodeData;
 import dev.flowrun.nodes.Node;
 import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.nodes.NodeData;
 import dev.flowrun.nodes.NodeType;
 import dev.flowrun.nodes.NodeType.Role;
 import java.util.ArrayList;
@@ -29,7 +30,20 @@ public final class GraphParser {
         this.catalogue = catalogue;
     }
 
+    /** A graph being saved: every rule, unknown fields in a node's data included. */
     public Graph parse(JsonNode json) {
+        return parse(json, true);
+    }
+
+    /**
+     * A graph saved earlier (a workflow, or a run's copy): fields in a node's data that no node type takes are
+     * ignored, so a workflow saved before that check, or before a field was dropped, keeps running as it ran.
+     */
+    public Graph parseSaved(JsonNode json) {
+        return parse(json, false);
+    }
+
+    private Graph parse(JsonNode json, boolean strict) {
         if (json == null || !json.isObject()) {
             throw invalid("graph must be an object with 'nodes' and 'edges' arrays");
         }
@@ -43,7 +57,7 @@ public final class GraphParser {
         }
         Map<String, GraphNode> nodes = new LinkedHashMap<>();
         for (int i = 0; i < nodesJson.size(); i++) {
-            GraphNode node = parseNode(nodesJson.get(i), i);
+            GraphNode node = parseNode(nodesJson.get(i), i, strict);
             if (nodes.putIfAbsent(node.id(), node) != null) {
                 throw invalid("node '" + node.id() + "' appears more than once; node ids must be unique");
             }
@@ -58,7 +72,7 @@ public final class GraphParser {
         return new Graph(List.copyOf(nodes.values()), edges);
     }
 
-    private GraphNode parseNode(JsonNode json, int index) {
+    private GraphNode parseNode(JsonNode json, int index, boolean strict) {
         String where = "graph.nodes[" + index + "]";
         if (json == null || !json.isObject()) {
             throw invalid(where + " must be an object");
@@ -85,11 +99,24 @@ public final class GraphParser {
         if (label != null && !label.isTextual()) {
             throw invalid(at + " (" + type.type() + "): data.label must be a string");
         }
+        String prefix = at + " (" + type.type() + "): ";
+        NodeData read = null;
         try {
-            Node compiled = type.compile(data);
+            read = NodeData.of(data);
+            Node compiled = type.compile(read);
+            if (strict) {
+                UnknownDataFields.after(data, read).ifPresent(unknown -> {
+                    throw invalid(prefix + unknown);
+                });
+            }
             return new GraphNode(id, type, position, data, compiled);
         } catch (InvalidNodeData e) {
-            throw invalid(at + " (" + type.type() + "): data." + e.field() + ": " + e.getMessage());
+            if (strict && read != null) {
+                UnknownDataFields.nearMiss(data, read).ifPresent(unknown -> {
+                    throw invalid(prefix + unknown);
+                });
+            }
+            throw invalid(prefix + "data." + e.field() + ": " + e.getMessage());
         }
     }
 

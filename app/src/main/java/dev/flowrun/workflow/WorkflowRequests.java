@@ -61,8 +61,9 @@ public final class WorkflowRequests {
     }
 
     /**
-     * The graph's objects hold the fields openapi.json lists; a node's {@code data} is left to the node catalogue,
-     * which keeps keys it does not know (an editor's own). Anything not an object here the parser refuses itself.
+     * The graph's objects hold the fields openapi.json lists; a node's {@code data} is left to its node type,
+     * whose refusal of a field it does not take is an {@code invalid_workflow}. Anything not an object here the
+     * parser refuses itself.
      */
     private static void checkGraphFields(JsonNode graph) {
         if (!graph.isObject()) {

@@ -34,12 +34,12 @@ public final class WorkflowService {
     /** The workflow's graph, parsed, for starting a run of it. */
     public StoredWorkflow load(long workspaceId, long id) {
         WorkflowRow row = row(workspaceId, id);
-        return new StoredWorkflow(row.id(), row.name(), parser.parse(readTree(row.graph())));
+        return new StoredWorkflow(row.id(), row.name(), parser.parseSaved(readTree(row.graph())));
     }
 
     /** A graph stored with a run: it was valid when stored, and is parsed again to run it. */
     public Graph parseStored(String graphJson) {
-        return parser.parse(readTree(graphJson));
+        return parser.parseSaved(readTree(graphJson));
     }
 
     public Workflow create(long workspaceId, long createdByKeyId, WorkflowDraft draft) {

@@ -1,6 +1,7 @@
 package dev.flowrun.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.nodes.InvalidNodeData;
+import dev.flowrun.nodes.NodeData;
 import dev.flowrun.nodes.Node;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.nodes.NodeType;
@@ -40,8 +41,8 @@ final class PoisonNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) {
-        String kind = data.path("kind").asText();
+    public Node compile(NodeData data) throws InvalidNodeData {
+        String kind = data.optionalString("kind", "a string").orElse("");
         return (TransformNode) image -> {
             meet();
             switch (kind) {

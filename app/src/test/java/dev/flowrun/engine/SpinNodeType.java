@@ -1,6 +1,6 @@
 package dev.flowrun.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.nodes.NodeData;
 import dev.flowrun.nodes.Node;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.nodes.NodeType;
@@ -36,7 +36,7 @@ final class SpinNodeType implements NodeType {
     }
 
     @Override
-    public Node compile(JsonNode data) {
+    public Node compile(NodeData data) {
         return (TransformNode) image -> {
             spinning.incrementAndGet();
             try {

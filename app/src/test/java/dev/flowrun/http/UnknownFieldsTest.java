@@ -92,11 +92,12 @@ class UnknownFieldsTest {
     }
 
     @Test
-    void aNodesDataKeepsKeysOfItsOwn() {
-        // The node catalogue reads data and leaves other keys alone (an editor's own); only the graph's shape is fixed.
+    void aNodesDataRefusesAFieldItsTypeDoesNotTake() {
+        // A node's data is checked by its type: invalid_workflow (a graph rule) rather than invalid_request.
         Reply reply = app.post("/workflows", "{\"name\": \"with extras\", \"graph\": " + GRAPH.replace("\"format\": \"jpeg\"",
                 "\"format\": \"jpeg\", \"editorColour\": \"#ffcc00\"") + "}");
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
+        assertError(reply, 400, "invalid_workflow");
+        assertThat(reply.json().path("error").path("message").asText()).contains("'data.editorColour'");
     }
 
     @Test

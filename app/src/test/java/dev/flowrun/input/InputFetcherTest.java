@@ -37,12 +37,15 @@ class InputFetcherTest {
     void aRefusedAddressNamesTheRuleAndNothingIsWritten() {
         InputFetcher guarded = fetcher(OutboundGuard.baseClient(false));
         assertThatThrownBy(() -> guarded.fetch("http://10.0.0.5/a.png", "in/a.png")).isInstanceOf(DownloadFailed.class)
-                .hasMessage("GET http://10.0.0.5/a.png: refused: 10.0.0.5 is a private address (10.0.0.0/8)");
+                .hasMessage("GET http://10.0.0.5/a.png: refused: 10.0.0.5 is a private address (10.0.0.0/8)"
+                        + " (FLOWRUN_ALLOW_PRIVATE_NETWORKS=true allows loopback and private addresses, for local testing)");
         assertThatThrownBy(() -> guarded.fetch("http://169.254.169.254/latest/meta-data/", "in/b"))
                 .hasMessage("GET http://169.254.169.254/latest/meta-data/: refused: 169.254.169.254 is a link-local"
-                        + " address (169.254.0.0/16)");
+                        + " address (169.254.0.0/16) (FLOWRUN_ALLOW_PRIVATE_NETWORKS=true allows loopback and private"
+                        + " addresses, for local testing)");
         assertThatThrownBy(() -> guarded.fetch("http://[fd00::1]/a.png", "in/c"))
-                .hasMessage("GET http://[fd00::1]/a.png: refused: fd00::1 is a unique local address (fc00::/7)");
+                .hasMessage("GET http://[fd00::1]/a.png: refused: fd00::1 is a unique local address (fc00::/7)"
+                        + " (FLOWRUN_ALLOW_PRIVATE_NETWORKS=true allows loopback and private addresses, for local testing)");
         assertThatThrownBy(() -> guarded.fetch("http://0x7f.1/a.png", "in/d"))
                 .hasMessageStartingWith("GET http://0x7f.1/a.png: refused: '0x7f.1' is a numeric host in a non-canonical form");
         assertThat(new FileStore(dir).exists("in/a.png")).isFalse();
@@ -53,7 +56,7 @@ class InputFetcherTest {
         server.start(0);
         String url = server.url("/a.png").newBuilder().host("localhost").build().toString();
         assertThatThrownBy(() -> fetcher(OutboundGuard.baseClient(false)).fetch(url, "in/a.png"))
-                .hasMessageContaining(": refused: localhost resolves to ");
+                .hasMessageContaining(": refused: localhost resolves to ").hasMessageContaining("FLOWRUN_ALLOW_PRIVATE_NETWORKS");
         assertThat(server.getRequestCount()).isZero();
     }
 

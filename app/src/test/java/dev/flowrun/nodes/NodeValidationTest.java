@@ -1,5 +1,6 @@
 package dev.flowrun.nodes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -147,7 +148,7 @@ class NodeValidationTest {
 
     @Test
     void missingDataIsAnEmptyObject() throws InvalidNodeData {
-        assertThat(TestSupport.CATALOGUE.find("trim").orElseThrow().compile(null)).isNotNull();
+        assertThat(TestSupport.CATALOGUE.find("trim").orElseThrow().compile((JsonNode) null)).isNotNull();
         assertThat(TestSupport.CATALOGUE.find("output").orElseThrow().compile(json("null")))
                 .isInstanceOfSatisfying(OutputNode.class, o -> assertThat(o.extension()).isEqualTo("png"));
     }

@@ -1,12 +1,13 @@
 package dev.flowrun.input.zip;
 
+import dev.flowrun.files.CleanNames;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * An entry's path as an item's file name: {@code /}-separated, relative, without {@code .} or {@code ..}
- * segments, drive letters or control characters. Only a name: nothing is ever written at this path, so a
+ * segments, drive letters or control and format characters (see {@link CleanNames}). Only a name: nothing is ever written at this path, so a
  * hostile entry ({@code ../../etc/x.png}, {@code C:\x.png}) can at worst get a harmless name.
  */
 public final class EntryPaths {
@@ -22,10 +23,11 @@ public final class EntryPaths {
             if (segments.isEmpty() && isDriveLetter(segment)) {
                 segment = segment.substring(2);
             }
-            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+            segment = CleanNames.clean(segment);
+            if (segment.isBlank() || segment.equals(".") || segment.equals("..")) {
                 continue;
             }
-            segments.add(withoutControls(segment));
+            segments.add(segment);
         }
         return segments.isEmpty() ? null : String.join("/", segments);
     }
@@ -38,14 +40,5 @@ public final class EntryPaths {
     private static boolean isDriveLetter(String segment) {
         return segment.length() >= 2 && segment.charAt(1) == ':'
                 && ((segment.charAt(0) >= 'A' && segment.charAt(0) <= 'Z') || (segment.charAt(0) >= 'a' && segment.charAt(0) <= 'z'));
-    }
-
-    private static String withoutControls(String segment) {
-        StringBuilder clean = new StringBuilder(segment.length());
-        for (int i = 0; i < segment.length(); i++) {
-            char c = segment.charAt(i);
-            clean.append(c < 0x20 || c == 0x7f ? '_' : c);
-        }
-        return clean.toString();
     }
 }

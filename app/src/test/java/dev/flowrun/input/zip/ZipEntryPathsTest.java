@@ -19,7 +19,9 @@ class ZipEntryPathsTest {
             C:\\Users\\me\\x.png           | Users/me/x.png
             c:x.png                        | x.png
             //server//share///x.png        | server/share/x.png
-            ok/na\tme.png                  | ok/na_me.png
+            ok/na\tme.png                  | ok/name.png
+            inv\u202Egpj.exe               | invgpj.exe
+            a/\u200B/b.png                  | a/b.png
             """)
     void pathsAreNormalisedToRelativeSlashSeparatedNames(String raw, String expected) {
         assertThat(EntryPaths.normalise(raw)).isEqualTo(expected);
