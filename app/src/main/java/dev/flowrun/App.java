@@ -134,7 +134,7 @@ public final class App {
                     new ZipScanner(ZipLimits.CONTRACT),
                     new ImageDecoder(config.maxPixels(), PixelMemory.forHeap(Runtime.getRuntime().maxMemory())),
                     store, clock, archives::buildLater, finished, config.itemTimeout(), metrics, instance::id,
-                    database.dialect());
+                    database.dialect(), config.reviewBelow());
             metrics.queueSize(engine::waitingItems);
             var runs = new RunService(jdbi, mapper, workflows, views, signer, store, engine.queue(), engine.zips(),
                     finished, clock, config.pageCacheMb(), config.outputRetention(), runLog);

@@ -40,7 +40,8 @@ public record Config(
         Duration lease,
 
         Path bgModel,
-        ModelFamily bgModelFamily) {
+        ModelFamily bgModelFamily,
+        double reviewBelow) {
 
     public static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
             Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
@@ -86,7 +87,8 @@ public record Config(
                 reader.duration("FLOWRUN_LEASE", DEFAULT_LEASE),
                 reader.path("FLOWRUN_BG_MODEL"),
                 // Not in the contract: how to feed a model that is neither ISNet nor U²-Net (ModelFamily).
-                reader.modelFamily("FLOWRUN_BG_MODEL_FAMILY"));
+                reader.modelFamily("FLOWRUN_BG_MODEL_FAMILY"),
+                reader.fraction("FLOWRUN_REVIEW_BELOW", 0.5));
     }
 
     /** How log lines are written to standard output (README, Operating it). */
@@ -145,6 +147,19 @@ public record Config(
         String string(String name, String fallback) {
             String value = raw(name);
             return value == null ? fallback : value;
+        }
+
+        /** A number from 0 to 1, such as 0.5. */
+        double fraction(String name, double fallback) {
+            String value = raw(name);
+            if (value == null) {
+                return fallback;
+            }
+            // Plain decimals only: Java would also read "0.5d", "NaN" and hexadecimal.
+            if (value.matches("\\d+(\\.\\d+)?|\\.\\d+") && Double.parseDouble(value) <= 1) {
+                return Double.parseDouble(value);
+            }
+            throw bad(name, value, "a number from 0 to 1, such as 0.5");
         }
 
         int integer(String name, int fallback, int min, int max) {

@@ -38,7 +38,8 @@ public final class Engine {
     public Engine(int workers, Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views,
                   InputFetcher fetcher, ZipDownloader zipDownloader, ZipScanner zipScanner, ImageDecoder decoder,
                   FileStore store, Clock clock, LongConsumer onRunFinished, RunFinishedListener finishedListener,
-                  Duration itemTimeout, Metrics metrics, Supplier<String> instance, Dialect dialect) {
+                  Duration itemTimeout, Metrics metrics, Supplier<String> instance, Dialect dialect,
+                  double reviewBelow) {
         boolean shared = !dialect.exclusive();
         this.jdbi = jdbi;
         this.clock = clock;
@@ -47,7 +48,7 @@ public final class Engine {
         var graphs = new RunGraphs(jdbi, workflows);
         this.pool.executor(new ItemExecutor(jdbi, mapper, graphs, views, fetcher, decoder, store, clock, onRunFinished,
                 pool::stopping, finishedListener, pool.running(), itemTimeout, metrics, nodeStates,
-                new ItemClaims(jdbi, instance, shared)));
+                new ItemClaims(jdbi, instance, shared), reviewBelow));
         this.zips = new ZipIngestPool(ZIP_THREADS, zipDownloader::cancelAll, instance);
         this.zips.ingestion(new ZipIngestion(jdbi, mapper, workflows, store, zipDownloader, zipScanner, pool,
                 finishedListener, clock, zips::stopping, instance));

@@ -10,7 +10,9 @@ import dev.flowrun.input.InputFetcher;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.nodes.NodeFailure;
 import dev.flowrun.nodes.OutputNode;
+import dev.flowrun.nodes.Picture;
 import dev.flowrun.nodes.TransformNode;
+import dev.flowrun.nodes.Transformed;
 import dev.flowrun.run.ItemInput;
 import dev.flowrun.run.NodeStatus;
 import dev.flowrun.run.OutputRow;
@@ -97,23 +99,23 @@ final class GraphWalk {
             }
             timed(inputNode, started);
             recorder.finish(inputNode.id(), NodeStatus.COMPLETED, List.of(input.key()));
-            flowDown(inputNode, image, input.fileName());
+            flowDown(inputNode, Picture.photo(image), input.fileName());
         }
         return outcome;
     }
 
-    private void flowDown(GraphNode parent, BufferedImage image, String inputName) {
+    private void flowDown(GraphNode parent, Picture picture, String inputName) {
         for (GraphNode node : graph.children(parent.id())) {
             recorder.start(node.id());
             long started = System.nanoTime();
-            BufferedImage result = null;
+            Transformed result = null;
             String key = null;
             try {
                 WorkBudget.check(); // between nodes too: a cancel or the time limit found before the next begins
                 if (node.compiled() instanceof TransformNode transform) {
-                    result = transform.apply(image);
+                    result = transform.transform(picture);
                 } else if (node.compiled() instanceof OutputNode output) {
-                    key = writeOutput(node, output, image, inputName);
+                    key = writeOutput(node, output, picture.image(), inputName);
                 }
                 if (Thread.interrupted()) {
                     throw new NodeFailure("the node left its thread interrupted");
@@ -138,8 +140,11 @@ final class GraphWalk {
             }
             timed(node, started);
             if (node.compiled() instanceof TransformNode) {
-                recorder.finish(node.id(), NodeStatus.COMPLETED, List.of());
-                flowDown(node, result, inputName);
+                recorder.finish(node.id(), NodeStatus.COMPLETED, List.of(), result.grade());
+                if (result.grade() != null) {
+                    metrics.cutoutConfidence(result.grade().method(), result.grade().confidence());
+                }
+                flowDown(node, result.picture(), inputName);
             } else {
                 recorder.finish(node.id(), NodeStatus.COMPLETED, key == null ? List.of() : List.of(key));
             }

@@ -52,11 +52,14 @@ final class ItemExecutor {
     private final Metrics metrics;
     private final NodeStateWriter nodeStates;
     private final ItemClaims claims;
+    /** FLOWRUN_REVIEW_BELOW: an item with a cut-out less confident than this needs review. */
+    private final double reviewBelow;
 
     ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
                  ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
                  BooleanSupplier stopping, RunFinishedListener finishedListener, RunningItems running,
-                 Duration itemTimeout, Metrics metrics, NodeStateWriter nodeStates, ItemClaims claims) {
+                 Duration itemTimeout, Metrics metrics, NodeStateWriter nodeStates, ItemClaims claims,
+                 double reviewBelow) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.graphs = graphs;
@@ -73,6 +76,7 @@ final class ItemExecutor {
         this.metrics = metrics;
         this.nodeStates = nodeStates;
         this.claims = claims;
+        this.reviewBelow = reviewBelow;
     }
 
     /** Claims the next queued item in turn, on any run; empty when none is queued. */
@@ -157,16 +161,18 @@ final class ItemExecutor {
         Instant now = now();
         int outputs = outcome.outputs().size();
         boolean ok = !outcome.failed();
+        Double lowest = recorder == null ? null : recorder.lowestConfidence();
+        boolean review = lowest != null && lowest < reviewBelow;
         FinishResult result = jdbi.inTransaction(handle -> {
             // The item first, then its run: the order of every transaction that locks both (claims and cancels too).
             if (!ItemStatements.finishItem(handle, itemId, task.claim(), ok ? "completed" : "failed",
-                    outcome.errorCode(), outcome.errorMessage(), now)) {
+                    outcome.errorCode(), outcome.errorMessage(), review, now)) {
                 return FinishResult.TAKEN_OVER;
             }
             if (recorder != null) {
                 recorder.writeUnwritten(handle);
             }
-            if (!ItemStatements.countItem(handle, runId, ok, outputs, now)) {
+            if (!ItemStatements.countItem(handle, runId, ok, outputs, review, now)) {
                 ItemStatements.cancelItem(handle, itemId);
                 RunEvents.itemEnded(handle, runId, itemId, ItemStatus.CANCELLED.json());
                 List<String> outputNodes = graph.outputNodes().stream().map(GraphNode::id).toList();

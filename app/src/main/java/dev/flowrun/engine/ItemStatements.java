@@ -18,14 +18,15 @@ import org.jdbi.v3.core.statement.PreparedBatch;
 final class ItemStatements {
     /** The two databases' ways of writing a row that may or may not be there yet, for the same effect. */
     private static final String UPSERT_NODE_STATE_H2 = """
-            MERGE INTO node_states (item_id, node_id, status, file_keys, started_at, finished_at) KEY (item_id, node_id)
-            VALUES (:itemId, :nodeId, :status, :fileKeys, :startedAt, :finishedAt)""";
+            MERGE INTO node_states (item_id, node_id, status, file_keys, started_at, finished_at, method, confidence)
+            KEY (item_id, node_id)
+            VALUES (:itemId, :nodeId, :status, :fileKeys, :startedAt, :finishedAt, :method, :confidence)""";
     private static final String UPSERT_NODE_STATE_POSTGRESQL = """
-            INSERT INTO node_states (item_id, node_id, status, file_keys, started_at, finished_at)
-            VALUES (:itemId, :nodeId, :status, :fileKeys, :startedAt, :finishedAt)
+            INSERT INTO node_states (item_id, node_id, status, file_keys, started_at, finished_at, method, confidence)
+            VALUES (:itemId, :nodeId, :status, :fileKeys, :startedAt, :finishedAt, :method, :confidence)
             ON CONFLICT (item_id, node_id) DO UPDATE
             SET status = EXCLUDED.status, file_keys = EXCLUDED.file_keys, started_at = EXCLUDED.started_at,
-                finished_at = EXCLUDED.finished_at""";
+                finished_at = EXCLUDED.finished_at, method = EXCLUDED.method, confidence = EXCLUDED.confidence""";
 
     private ItemStatements() {
     }
@@ -75,20 +76,24 @@ final class ItemStatements {
         for (NodeStateRecorder.NodeStateChange change : changes) {
             batch.bind("itemId", itemId).bind("nodeId", change.nodeId()).bind("status", change.status())
                     .bind("fileKeys", change.fileKeys()).bindByType("startedAt", change.startedAt(), Instant.class)
-                    .bindByType("finishedAt", change.finishedAt(), Instant.class).add();
+                    .bindByType("finishedAt", change.finishedAt(), Instant.class)
+                    .bindByType("method", change.method(), String.class)
+                    .bindByType("confidence", change.confidence(), Double.class).add();
         }
         batch.execute();
     }
 
-    static boolean countItem(Handle handle, long runId, boolean ok, int outputs, Instant now) {
+    /** {@code review}: whether the item needs review (a cut-out of it below FLOWRUN_REVIEW_BELOW). */
+    static boolean countItem(Handle handle, long runId, boolean ok, int outputs, boolean review, Instant now) {
         return handle.createUpdate("""
                         UPDATE runs SET completed_items = completed_items + :completed,
                                         failed_items = failed_items + :failed,
                                         output_count = output_count + :outputs,
+                                        review_items = review_items + :review,
                                         updated_at = GREATEST(updated_at, :now)
                         WHERE id = :runId AND status = 'running'""")
                 .bind("runId", runId).bind("completed", ok ? 1 : 0).bind("failed", ok ? 0 : 1)
-                .bind("outputs", outputs).bind("now", now).execute() > 0;
+                .bind("outputs", outputs).bind("review", review ? 1 : 0).bind("now", now).execute() > 0;
     }
 
     /**
@@ -96,19 +101,23 @@ final class ItemStatements {
      * was taken over (this instance was thought gone), and the attempt that counts is another one.
      */
     static boolean finishItem(Handle handle, long itemId, String claim, String status, String errorCode,
-                              String errorMessage, Instant now) {
+                              String errorMessage, boolean needsReview, Instant now) {
         return handle.createUpdate("""
                         UPDATE run_items SET status = :status, error_code = :errorCode, error_message = :errorMessage,
-                                             finished_at = :now
+                                             finished_at = :now, needs_review = :needsReview
                         WHERE id = :itemId AND status = 'running' AND claimed_by = :claim""")
                 .bind("itemId", itemId).bind("claim", claim).bind("status", status).bind("errorCode", errorCode)
-                .bind("errorMessage", errorMessage).bind("now", now).execute() > 0;
+                .bind("errorMessage", errorMessage).bind("needsReview", needsReview).bind("now", now).execute() > 0;
     }
 
-    /** The item ended, but its run had been cancelled meanwhile: it ends cancelled, its result discarded. */
+    /**
+     * The item ended, but its run had been cancelled meanwhile: it ends cancelled, its result discarded, and with it
+     * anything to review.
+     */
     static void cancelItem(Handle handle, long itemId) {
         handle.createUpdate("""
-                        UPDATE run_items SET status = 'cancelled', error_code = NULL, error_message = NULL
+                        UPDATE run_items SET status = 'cancelled', error_code = NULL, error_message = NULL,
+                                             needs_review = FALSE
                         WHERE id = :itemId""")
                 .bind("itemId", itemId).execute();
     }

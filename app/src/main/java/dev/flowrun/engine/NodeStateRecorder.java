@@ -3,6 +3,7 @@ package dev.flowrun.engine;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.db.Dialect;
+import dev.flowrun.nodes.CutoutGrade;
 import dev.flowrun.run.NodeStatus;
 import java.time.Clock;
 import java.time.Instant;
@@ -31,6 +32,7 @@ final class NodeStateRecorder {
     private final Map<String, NodeStatus> statuses = new LinkedHashMap<>();
     private final Map<String, Instant> startedAt = new LinkedHashMap<>();
     private long oldestUnwritten;
+    private Double lowestConfidence;
 
     NodeStateRecorder(ObjectMapper mapper, Clock clock, Dialect dialect, long itemId) {
         this.mapper = mapper;
@@ -42,23 +44,36 @@ final class NodeStateRecorder {
     synchronized void start(String nodeId) {
         Instant now = now();
         startedAt.put(nodeId, now);
-        change(nodeId, NodeStatus.RUNNING, "[]", now, null);
+        change(nodeId, NodeStatus.RUNNING, "[]", now, null, null);
     }
 
     synchronized void finish(String nodeId, NodeStatus status, List<String> fileKeys) {
+        finish(nodeId, status, fileKeys, null);
+    }
+
+    /** {@code grade}: what a cut-out said of itself, null for other nodes. */
+    synchronized void finish(String nodeId, NodeStatus status, List<String> fileKeys, CutoutGrade grade) {
         String keys;
         try {
             keys = mapper.writeValueAsString(fileKeys);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a list of strings always serialises", e);
         }
-        change(nodeId, status, keys, startedAt.get(nodeId), now());
+        change(nodeId, status, keys, startedAt.get(nodeId), now(), grade);
+        if (grade != null && (lowestConfidence == null || grade.confidence() < lowestConfidence)) {
+            lowestConfidence = grade.confidence();
+        }
+    }
+
+    /** The lowest confidence of the item's cut-outs so far; null when none completed. */
+    synchronized Double lowestConfidence() {
+        return lowestConfidence;
     }
 
     /** A node that never started after a failure before it; one that did keeps its state. */
     synchronized void skip(String nodeId) {
         if (statuses.getOrDefault(nodeId, NodeStatus.PENDING) == NodeStatus.PENDING) {
-            change(nodeId, NodeStatus.SKIPPED, "[]", null, null);
+            change(nodeId, NodeStatus.SKIPPED, "[]", null, null, null);
         }
     }
 
@@ -84,12 +99,14 @@ final class NodeStateRecorder {
         }
     }
 
-    private void change(String nodeId, NodeStatus status, String fileKeys, Instant started, Instant finished) {
+    private void change(String nodeId, NodeStatus status, String fileKeys, Instant started, Instant finished,
+                        CutoutGrade grade) {
         if (unwritten.isEmpty()) {
             oldestUnwritten = System.nanoTime();
         }
         statuses.put(nodeId, status);
-        unwritten.put(nodeId, new NodeStateChange(nodeId, status.json(), fileKeys, started, finished));
+        unwritten.put(nodeId, new NodeStateChange(nodeId, status.json(), fileKeys, started, finished,
+                grade == null ? null : grade.method(), grade == null ? null : grade.confidence()));
     }
 
     private Instant now() {
@@ -97,6 +114,7 @@ final class NodeStateRecorder {
     }
 
     /** A node's whole state as it is to be written. */
-    record NodeStateChange(String nodeId, String status, String fileKeys, Instant startedAt, Instant finishedAt) {
+    record NodeStateChange(String nodeId, String status, String fileKeys, Instant startedAt, Instant finishedAt,
+                           String method, Double confidence) {
     }
 }

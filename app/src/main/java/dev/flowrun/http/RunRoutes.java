@@ -1,6 +1,7 @@
 package dev.flowrun.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.run.ItemFilter;
 import dev.flowrun.run.PageRequest;
 import dev.flowrun.run.IdempotentCreate;
 import dev.flowrun.run.RunFilter;
@@ -38,7 +39,8 @@ final class RunRoutes {
         });
         routes.get("/workflows/runs/{runId}", ctx -> {
             var page = PageRequest.parse(ctx.queryParam("page"), ctx.queryParam("pageSize"));
-            byte[] json = runs.get(Requests.workspace(ctx), Requests.id(ctx, "runId"), page, Requests.text(ctx, "q"));
+            var filter = ItemFilter.parse(Requests.text(ctx, "q"), ctx.queryParam("review"));
+            byte[] json = runs.get(Requests.workspace(ctx), Requests.id(ctx, "runId"), page, filter);
             ctx.contentType(ContentType.APPLICATION_JSON).result(json);
         });
         routes.post("/workflows/runs/{runId}/cancel", ctx ->

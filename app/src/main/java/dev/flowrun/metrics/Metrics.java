@@ -3,6 +3,7 @@ package dev.flowrun.metrics;
 import dev.flowrun.run.ItemStatus;
 import dev.flowrun.run.RunStatus;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -29,6 +30,7 @@ public final class Metrics {
     private final Timer itemSeconds;
     private final Map<String, Timer> nodeSeconds = new HashMap<>();
     private final Map<WebhookResult, Counter> webhookAttempts = new EnumMap<>(WebhookResult.class);
+    private final Map<String, DistributionSummary> cutoutConfidence = new HashMap<>();
 
     /** What became of one webhook attempt. */
     public enum WebhookResult {
@@ -61,6 +63,12 @@ public final class Metrics {
             nodeSeconds.put(type, Timer.builder("flowrun.node").tag("type", type)
                     .description("Time one node took on one item, by node type")
                     .serviceLevelObjectives(WORK_BUCKETS).register(registry));
+        }
+        for (String method : new String[] {"model", "classic"}) {
+            // Tenths: enough to see where FLOWRUN_REVIEW_BELOW falls among a run's cut-outs.
+            cutoutConfidence.put(method, DistributionSummary.builder("flowrun.cutout.confidence").tag("method", method)
+                    .description("Confidence of each cut-out (0 to 1), by the method that ran")
+                    .serviceLevelObjectives(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0).register(registry));
         }
         for (WebhookResult result : WebhookResult.values()) {
             webhookAttempts.put(result, Counter.builder("flowrun.webhook.attempts").tag("result", result.label())
@@ -108,6 +116,14 @@ public final class Metrics {
         Timer timer = nodeSeconds.get(type);
         if (timer != null) {
             timer.record(nanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** One cut-out's confidence, by its method ({@code model} or {@code classic}). */
+    public void cutoutConfidence(String method, double confidence) {
+        DistributionSummary summary = cutoutConfidence.get(method);
+        if (summary != null) {
+            summary.record(confidence);
         }
     }
 

@@ -31,6 +31,12 @@ public final class CropNodeType implements NodeType {
     record Crop(int x, int y, int width, int height) implements TransformNode {
         @Override
         public BufferedImage apply(BufferedImage image) throws NodeFailure {
+            return transform(Picture.photo(image)).picture().image();
+        }
+
+        @Override
+        public Transformed transform(Picture picture) throws NodeFailure {
+            BufferedImage image = picture.image();
             int w = image.getWidth();
             int h = image.getHeight();
             if (x >= w || y >= h) {
@@ -39,7 +45,8 @@ public final class CropNodeType implements NodeType {
             }
             int right = (int) Math.min(w, (long) x + width);
             int bottom = (int) Math.min(h, (long) y + height);
-            return Remap.crop(image, x, y, right - x, bottom - y);
+            return Transformed.of(new Picture(Remap.crop(image, x, y, right - x, bottom - y),
+                    picture.frameSides().cropped(x, y, right, bottom, w, h)));
         }
     }
 }

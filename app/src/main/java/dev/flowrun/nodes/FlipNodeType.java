@@ -26,5 +26,10 @@ public final class FlipNodeType implements NodeType {
         public BufferedImage apply(BufferedImage image) {
             return horizontal ? Remap.flipHorizontal(image) : Remap.flipVertical(image);
         }
+
+        @Override
+        public Transformed transform(Picture picture) {
+            return Transformed.of(new Picture(apply(picture.image()), picture.frameSides().flipped(horizontal)));
+        }
     }
 }

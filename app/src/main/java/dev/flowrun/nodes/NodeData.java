@@ -128,6 +128,11 @@ public final class NodeData {
         return Optional.of(value.textValue());
     }
 
+    /** The value of a field that may take more than one JSON type, for the caller to check; null when absent. */
+    JsonNode any(String field) {
+        return value(field);
+    }
+
     static InvalidNodeData missing(String field, String rule) {
         return new InvalidNodeData(field, field + " is required and must be " + rule);
     }

@@ -7,9 +7,12 @@ import java.awt.image.BufferedImage;
 import java.util.Arrays;
 
 /**
- * {@code pad}: centres the image on a {@code width}×{@code height} canvas of {@code background}, first shrinking
- * it (keeping its aspect ratio) if it does not fit. Always gives an ARGB image, since the canvas may be
- * transparent.
+ * {@code pad}: places the image on a {@code width}×{@code height} canvas of {@code background}, inside
+ * {@code margin}. {@code scale: down} (default) shrinks it only if it does not fit, {@code fit} scales it up or down
+ * until it just fits. {@code position: auto} (default) centres it, except that a subject cut by its photo's frame
+ * ({@link PadPlacement}) stands flush on that edge of the canvas, margin ignored there; {@code center},
+ * {@code top}, {@code right}, {@code bottom} and {@code left} place it so whatever the image. Always gives an ARGB
+ * image, since the canvas may be transparent. docs/nodes.md shows the placements.
  */
 public final class PadNodeType implements NodeType {
     private static final String BACKGROUND_RULE = "#RRGGBB, #RRGGBBAA or transparent";
@@ -31,32 +34,48 @@ public final class PadNodeType implements NodeType {
         String text = d.optionalString("background", BACKGROUND_RULE).orElse("transparent");
         int background = text.equalsIgnoreCase("transparent") ? 0 : Colors.parseHex(text, true)
                 .orElseThrow(() -> new InvalidNodeData("background", "background must be " + BACKGROUND_RULE));
-        return new Pad(width, height, background);
+        PadMargin margin = PadMargin.parse(d.any("margin"), width, height);
+        boolean fit = d.oneOf("scale", "down", "down", "fit").equals("fit");
+        PadPlacement.Position position = PadPlacement.Position.valueOf(d.oneOf("position", "auto",
+                "auto", "center", "top", "right", "bottom", "left").toUpperCase());
+        return new Pad(width, height, background, margin.pixels(), fit, position);
     }
 
     /** {@code background} is packed non-premultiplied ARGB (0 for transparent). */
-    record Pad(int width, int height, int background) implements TransformNode {
+    record Pad(int width, int height, int background, int margin, boolean fit, PadPlacement.Position position)
+            implements TransformNode {
         @Override
         public BufferedImage apply(BufferedImage image) throws NodeFailure {
+            return transform(Picture.photo(image)).picture().image();
+        }
+
+        @Override
+        public Transformed transform(Picture picture) throws NodeFailure {
             Pixels.checkResultSize(width, height);
-            BufferedImage fitted = Scaler.fitInside(image, width, height);
-            int fw = fitted.getWidth();
-            int fh = fitted.getHeight();
-            int[] src = Pixels.readOnly(fitted);
-            int opaque = Pixels.hasAlpha(fitted) ? 0 : 0xFF000000; // an RGB image's top byte means nothing
+            BufferedImage image = picture.image();
+            FrameSides flush = PadPlacement.flushSides(position, picture);
+            PadPlacement.Box box = PadPlacement.place(image.getWidth(), image.getHeight(), width, height, margin,
+                    fit, flush);
+            BufferedImage placed = Scaler.scale(image, box.width(), box.height());
+            int fw = placed.getWidth();
+            int fh = placed.getHeight();
+            int[] src = Pixels.readOnly(placed);
+            int opaque = Pixels.hasAlpha(placed) ? 0 : 0xFF000000; // an RGB image's top byte means nothing
             BufferedImage canvas = Pixels.create(width, height, true);
             int[] dst = Pixels.data(canvas);
             Arrays.fill(dst, background);
-            int left = (width - fw) / 2;
-            int top = (height - fh) / 2;
             for (int y = 0; y < fh; y++) {
                 int s = y * fw;
-                int t = (top + y) * width + left;
+                int t = (box.y() + y) * width + box.x();
                 for (int x = 0; x < fw; x++) {
                     dst[t + x] = Colors.over(src[s + x] | opaque, background);
                 }
             }
-            return canvas;
+            // A frame side the image was placed against is still where its subject is cut; the others are canvas.
+            FrameSides in = picture.frameSides();
+            FrameSides out = new FrameSides(in.top() && box.y() == 0, in.right() && box.x() + fw == width,
+                    in.bottom() && box.y() + fh == height, in.left() && box.x() == 0);
+            return Transformed.of(new Picture(canvas, out));
         }
     }
 }

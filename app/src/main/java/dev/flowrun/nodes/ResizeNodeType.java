@@ -67,6 +67,23 @@ public final class ResizeNodeType implements NodeType {
             return Scaler.scale(image, tw, th);
         }
 
+        /** {@code cover} cuts the overflowing sides off: those are no longer the photo's frame. */
+        @Override
+        public Transformed transform(Picture picture) throws NodeFailure {
+            BufferedImage in = picture.image();
+            BufferedImage out = apply(in);
+            FrameSides sides = picture.frameSides();
+            if (fit == Fit.COVER) {
+                double sx = (double) out.getWidth() / in.getWidth();
+                double sy = (double) out.getHeight() / in.getHeight();
+                boolean narrowed = sx < sy * 0.99;
+                boolean shortened = sy < sx * 0.99;
+                sides = new FrameSides(sides.top() && !shortened, sides.right() && !narrowed,
+                        sides.bottom() && !shortened, sides.left() && !narrowed);
+            }
+            return Transformed.of(new Picture(out, sides));
+        }
+
         /** Scales to {@code tw}×{@code th} (at least the box where not capped), then centre-crops to the box. */
         private BufferedImage cover(BufferedImage image, int tw, int th) throws NodeFailure {
             if (upscale || (tw >= width && th >= height)) {

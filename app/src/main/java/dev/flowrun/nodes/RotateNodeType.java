@@ -25,5 +25,10 @@ public final class RotateNodeType implements NodeType {
         public BufferedImage apply(BufferedImage image) {
             return Remap.rotateClockwise(image, degrees);
         }
+
+        @Override
+        public Transformed transform(Picture picture) {
+            return Transformed.of(new Picture(apply(picture.image()), picture.frameSides().rotatedClockwise(degrees)));
+        }
     }
 }

@@ -5,4 +5,14 @@ import java.awt.image.BufferedImage;
 /** A node that turns one image into another. Must not modify its input: a graph may branch after it. */
 public non-sealed interface TransformNode extends Node {
     BufferedImage apply(BufferedImage image) throws NodeFailure;
+
+    /**
+     * What an item's graph walk calls. By default the image is transformed and its {@link FrameSides} kept, which
+     * holds for a node that moves no pixel across the frame (colours, alpha, scaling the whole image); a node that
+     * cuts, turns or places the image overrides this to say where the frame sides went, and a cut-out to grade
+     * itself.
+     */
+    default Transformed transform(Picture picture) throws NodeFailure {
+        return Transformed.of(picture.with(apply(picture.image())));
+    }
 }

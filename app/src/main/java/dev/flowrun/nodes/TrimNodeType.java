@@ -31,6 +31,13 @@ public final class TrimNodeType implements NodeType {
     record Trim(int padding) implements TransformNode {
         @Override
         public BufferedImage apply(BufferedImage image) {
+            return transform(Picture.photo(image)).picture().image();
+        }
+
+        /** The sides the crop did not move inwards stay frame sides (a subject cut by the photo's frame). */
+        @Override
+        public Transformed transform(Picture picture) {
+            BufferedImage image = picture.image();
             int w = image.getWidth();
             int h = image.getHeight();
             int[] px = Pixels.readOnly(image);
@@ -38,13 +45,14 @@ public final class TrimNodeType implements NodeType {
                     ? Box.of(px, w, h, p -> (p >>> 24) > Pixels.EMPTY_ALPHA)
                     : opaqueBox(px, w, h);
             if (box == null) {
-                return Pixels.copy(image);
+                return Transformed.of(picture.with(Pixels.copy(image)));
             }
             int x0 = Math.max(0, box.x0 - padding);
             int y0 = Math.max(0, box.y0 - padding);
             int x1 = Math.min(w - 1, box.x1 + padding);
             int y1 = Math.min(h - 1, box.y1 + padding);
-            return Remap.crop(image, x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+            return Transformed.of(new Picture(Remap.crop(image, x0, y0, x1 - x0 + 1, y1 - y0 + 1),
+                    picture.frameSides().cropped(x0, y0, x1 + 1, y1 + 1, w, h)));
         }
 
         private static boolean anyTransparency(int[] px) {

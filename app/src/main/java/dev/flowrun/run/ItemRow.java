@@ -20,7 +20,8 @@ public record ItemRow(
         String errorCode,
         String errorMessage,
         Instant startedAt,
-        Instant finishedAt) {
+        Instant finishedAt,
+        boolean needsReview) {
 
     /** Written out for the same reason as {@link RunRow.Mapper}: a page reads 25 to 100 of them. */
     public static final class Mapper implements RowMapper<ItemRow> {
@@ -28,7 +29,7 @@ public record ItemRow(
         public ItemRow map(ResultSet rs, StatementContext ctx) throws SQLException {
             return new ItemRow(rs.getLong("id"), rs.getLong("run_id"), rs.getInt("position"), rs.getString("status"),
                     rs.getString("inputs"), rs.getString("error_code"), rs.getString("error_message"),
-                    Columns.instant(rs, "started_at"), Columns.instant(rs, "finished_at"));
+                    Columns.instant(rs, "started_at"), Columns.instant(rs, "finished_at"), rs.getBoolean("needs_review"));
         }
     }
 }

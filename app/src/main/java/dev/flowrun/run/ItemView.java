@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /** A run item ({@code RunItem} in openapi.json); {@code nodeStates} only in the get-item response. */
-@JsonPropertyOrder({"id", "status", "uploadInputs", "outputs", "startedAt", "finishedAt", "error", "nodeStates"})
+@JsonPropertyOrder({"id", "status", "uploadInputs", "outputs", "startedAt", "finishedAt", "error", "needsReview",
+        "nodeStates"})
 public record ItemView(
         long id,
         ItemStatus status,
@@ -16,6 +17,7 @@ public record ItemView(
         Instant startedAt,
         Instant finishedAt,
         ErrorInfo error,
+        boolean needsReview,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<NodeStateView> nodeStates) {
 
     public record UploadInput(String key, String fileName, String url) {
@@ -24,8 +26,9 @@ public record ItemView(
     public record OutputView(String url, String key, List<String> processedNodeChain) {
     }
 
-    @JsonPropertyOrder({"nodeId", "status", "fileKeys", "fileUrls", "startedAt", "finishedAt"})
+    /** {@code method} and {@code confidence}: a completed cut-out's (README, Background removal), else null. */
+    @JsonPropertyOrder({"nodeId", "status", "fileKeys", "fileUrls", "startedAt", "finishedAt", "method", "confidence"})
     public record NodeStateView(String nodeId, NodeStatus status, List<String> fileKeys, List<String> fileUrls,
-                                Instant startedAt, Instant finishedAt) {
+                                Instant startedAt, Instant finishedAt, String method, Double confidence) {
     }
 }

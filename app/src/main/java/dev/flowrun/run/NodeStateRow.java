@@ -2,6 +2,7 @@ package dev.flowrun.run;
 
 import java.time.Instant;
 
+/** A row of {@code node_states}; {@code method} and {@code confidence} only on a cut-out's, else null. */
 public record NodeStateRow(long itemId, String nodeId, String status, String fileKeys, Instant startedAt,
-                           Instant finishedAt) {
+                           Instant finishedAt, String method, Double confidence) {
 }

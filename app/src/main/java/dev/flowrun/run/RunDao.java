@@ -23,9 +23,9 @@ public interface RunDao {
     String RUN_COLUMNS = """
             id, workspace_id, workflow_id, name, status, run_trigger, zip_url, zip_layout, webhook_url,
             total_items, completed_items, failed_items, output_count, error_code, error_message,
-            created_at, updated_at, started_at, finished_at, retry_of, files_deleted_at""";
+            created_at, updated_at, started_at, finished_at, retry_of, files_deleted_at, review_items""";
     String ITEM_COLUMNS = """
-            id, run_id, position, status, inputs, error_code, error_message, started_at, finished_at""";
+            id, run_id, position, status, inputs, error_code, error_message, started_at, finished_at, needs_review""";
     String OUTPUT_COLUMNS = "id, run_id, item_id, node_id, file_key, file_name, node_chain";
     /** A run, only if it is the workspace's; also read without a SqlObject on the page path ({@link RunQueries}). */
     String FIND_RUN = "SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id AND workspace_id = :workspaceId";
@@ -66,7 +66,7 @@ public interface RunDao {
     Optional<ItemRow> findItem(@Bind("runId") long runId, @Bind("itemId") long itemId);
 
     @SqlQuery("""
-            SELECT item_id, node_id, status, file_keys, started_at, finished_at
+            SELECT item_id, node_id, status, file_keys, started_at, finished_at, method, confidence
             FROM node_states WHERE item_id = :itemId""")
     List<NodeStateRow> nodeStates(@Bind("itemId") long itemId);
 

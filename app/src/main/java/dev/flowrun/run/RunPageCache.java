@@ -17,7 +17,7 @@ import java.util.Map;
  */
 final class RunPageCache {
     /** Everything that picks a page; the workspace is checked on the entry, so another's id stays "not found". */
-    record Key(long runId, int page, int pageSize, String q) {
+    record Key(long runId, int page, int pageSize, String q, boolean review) {
     }
 
     /** {@code until}: when the page may change after all (the retention deleting its run's files). */

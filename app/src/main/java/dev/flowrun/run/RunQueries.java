@@ -25,6 +25,19 @@ final class RunQueries {
             ORDER BY id""";
     static final String COUNT_MATCHING = """
             SELECT COUNT(*) FROM run_items WHERE run_id = :runId AND search_text LIKE :pattern ESCAPE '!'""";
+    /** review=true: a range of run_items_to_review (V8.sql); the run's review_items counts them. */
+    static final String ITEMS_TO_REVIEW = "SELECT " + RunDao.ITEM_COLUMNS + """
+             FROM run_items
+            WHERE run_id = :runId AND needs_review = TRUE
+            ORDER BY id LIMIT :limit OFFSET :offset""";
+    /** review=true with a q: the items to review (a few) whose names match. */
+    static final String ITEMS_MATCHING_TO_REVIEW = "SELECT " + RunDao.ITEM_COLUMNS + """
+             FROM run_items
+            WHERE run_id = :runId AND needs_review = TRUE AND search_text LIKE :pattern ESCAPE '!'
+            ORDER BY id LIMIT :limit OFFSET :offset""";
+    static final String COUNT_MATCHING_TO_REVIEW = """
+            SELECT COUNT(*) FROM run_items
+             WHERE run_id = :runId AND needs_review = TRUE AND search_text LIKE :pattern ESCAPE '!'""";
 
     private RunQueries() {
     }
@@ -77,14 +90,15 @@ final class RunQueries {
      * with hand-written mappers: every poll of a running run comes here, and a SqlObject's attach alone cost a
      * tenth of the request.
      */
-    static Optional<PageRows> page(Handle handle, long workspaceId, long runId, String q, PageRequest page) {
+    static Optional<PageRows> page(Handle handle, long workspaceId, long runId, ItemFilter filter, PageRequest page) {
         Optional<RunRow> run = handle.createQuery(RunDao.FIND_RUN)
                 .bind("id", runId).bind("workspaceId", workspaceId).map(new RunRow.Mapper()).findOne();
         if (run.isEmpty()) {
             return Optional.empty();
         }
-        List<ItemRow> items = items(handle, runId, q, page);
-        long total = q == null ? run.get().totalItems() : countItems(handle, runId, q);
+        List<ItemRow> items = items(handle, runId, filter, page);
+        long total = filter.q() != null ? countItems(handle, runId, filter)
+                : filter.review() ? run.get().reviewItems() : run.get().totalItems();
         Map<Long, List<OutputRow>> outputs = items.isEmpty() ? Map.of() : handle.createQuery(RunDao.OUTPUTS_OF_ITEMS)
                 .bindList("itemIds", items.stream().map(ItemRow::id).toList())
                 .map(new OutputRow.Mapper()).list().stream()
@@ -92,8 +106,8 @@ final class RunQueries {
         return Optional.of(new PageRows(run.get(), items, total, outputs));
     }
 
-    static List<ItemRow> items(Handle handle, long runId, String q, PageRequest page) {
-        if (q == null) {
+    static List<ItemRow> items(Handle handle, long runId, ItemFilter filter, PageRequest page) {
+        if (filter.none()) {
             // Positions run 0, 1, 2, … in id order (RunService.insertItems, ZipRunDao.publishStaged): a page is a range.
             return handle.createQuery("SELECT " + RunDao.ITEM_COLUMNS + """
                              FROM run_items
@@ -102,16 +116,18 @@ final class RunQueries {
                     .bind("runId", runId).bind("from", page.offset()).bind("to", page.offset() + page.pageSize())
                     .map(new ItemRow.Mapper()).list();
         }
-        return handle.createQuery(ITEMS_MATCHING)
-                .bind("runId", runId).bind("pattern", containsPattern(q))
-                .bind("limit", page.pageSize()).bind("offset", page.offset())
-                .map(new ItemRow.Mapper()).list();
+        Query query = handle.createQuery(filter.q() == null ? ITEMS_TO_REVIEW
+                : filter.review() ? ITEMS_MATCHING_TO_REVIEW : ITEMS_MATCHING).bind("runId", runId);
+        if (filter.q() != null) {
+            query.bind("pattern", containsPattern(filter.q()));
+        }
+        return query.bind("limit", page.pageSize()).bind("offset", page.offset()).map(new ItemRow.Mapper()).list();
     }
 
-    /** Only with a q; without one the run's total_items is the count. */
-    static long countItems(Handle handle, long runId, String q) {
-        return handle.createQuery(COUNT_MATCHING).bind("runId", runId).bind("pattern", containsPattern(q))
-                .mapTo(Long.class).one();
+    /** Only with a q; without one the run's total_items (or review_items) is the count. */
+    static long countItems(Handle handle, long runId, ItemFilter filter) {
+        return handle.createQuery(filter.review() ? COUNT_MATCHING_TO_REVIEW : COUNT_MATCHING)
+                .bind("runId", runId).bind("pattern", containsPattern(filter.q())).mapTo(Long.class).one();
     }
 
     /** {@code %q%}, lower-cased like the stored search text, with LIKE's own characters taken literally. */

@@ -9,7 +9,8 @@ import org.jdbi.v3.core.statement.StatementContext;
 
 /**
  * A row of {@code runs} ({@link RunDao#RUN_COLUMNS}), without the graph it carries. {@code retryOf}: the run this
- * one retries, if any; {@code filesDeletedAt}: when FLOWRUN_OUTPUT_RETENTION removed its files, if it has.
+ * one retries, if any; {@code filesDeletedAt}: when FLOWRUN_OUTPUT_RETENTION removed its files, if it has;
+ * {@code reviewItems}: how many of its items need review.
  */
 public record RunRow(
         long id,
@@ -32,7 +33,8 @@ public record RunRow(
         Instant startedAt,
         Instant finishedAt,
         Long retryOf,
-        Instant filesDeletedAt) {
+        Instant filesDeletedAt,
+        int reviewItems) {
 
     public RunStatus runStatus() {
         return RunStatus.parse(status);
@@ -52,7 +54,7 @@ public record RunRow(
                     rs.getString("error_code"), rs.getString("error_message"), Columns.instant(rs, "created_at"),
                     Columns.instant(rs, "updated_at"), Columns.instant(rs, "started_at"),
                     Columns.instant(rs, "finished_at"), rs.getObject("retry_of", Long.class),
-                    Columns.instant(rs, "files_deleted_at"));
+                    Columns.instant(rs, "files_deleted_at"), rs.getInt("review_items"));
         }
     }
 }

@@ -149,16 +149,15 @@ public final class RunService {
      * The get-a-run response as JSON. A page that can no longer change is rendered once and then only re-signed
      * ({@link RunPageCache}); others are read and rendered each time.
      */
-    public byte[] get(long workspaceId, long runId, PageRequest page, String q) {
-        String query = q == null || q.isEmpty() ? null : q;
-        RunPageCache.Key key = new RunPageCache.Key(runId, page.page(), page.pageSize(), query);
+    public byte[] get(long workspaceId, long runId, PageRequest page, ItemFilter filter) {
+        RunPageCache.Key key = new RunPageCache.Key(runId, page.page(), page.pageSize(), filter.q(), filter.review());
         SignedJsonTemplate cached = pages.get(workspaceId, key, clock.instant());
         if (cached != null) {
             return cached.render(signer);
         }
         // Plain statements, no transaction: under READ COMMITTED each would see the latest commits either way, and
         // the run is read first, so items are never older than the run status they are judged final by.
-        RunQueries.PageRows rows = jdbi.withHandle(handle -> RunQueries.page(handle, workspaceId, runId, query, page))
+        RunQueries.PageRows rows = jdbi.withHandle(handle -> RunQueries.page(handle, workspaceId, runId, filter, page))
                 .orElseThrow(() -> runNotFound(runId));
         SignedJsonTemplate.Holes holes = SignedJsonTemplate.holes();
         List<ItemView> itemViews = rows.items().stream()

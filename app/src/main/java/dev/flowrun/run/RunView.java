@@ -10,7 +10,8 @@ import java.time.Instant;
  * {@code retryOf}, the run a retry was made from, present only on retries.
  */
 @JsonPropertyOrder({"id", "name", "status", "totalItems", "completedItems", "failedItems", "workflowId", "workspaceId",
-        "trigger", "outputArchiveUrl", "createdAt", "updatedAt", "startedAt", "finishedAt", "error", "retryOf"})
+        "trigger", "outputArchiveUrl", "createdAt", "updatedAt", "startedAt", "finishedAt", "error", "reviewItems",
+        "retryOf"})
 public record RunView(
         long id,
         String name,
@@ -27,5 +28,6 @@ public record RunView(
         Instant startedAt,
         Instant finishedAt,
         ErrorInfo error,
+        int reviewItems,
         @JsonInclude(JsonInclude.Include.NON_NULL) Long retryOf) {
 }

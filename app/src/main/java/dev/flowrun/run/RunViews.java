@@ -51,7 +51,8 @@ public final class RunViews {
                 ? links.url(archiveKey(row.id())) : null;
         return new RunView(row.id(), row.name(), status, row.totalItems(), row.completedItems(), row.failedItems(),
                 row.workflowId(), row.workspaceId(), row.runTrigger(), archiveUrl, row.createdAt(), row.updatedAt(),
-                row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), row.retryOf());
+                row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), row.reviewItems(),
+                row.retryOf());
     }
 
     public ItemView item(ItemRow row, List<OutputRow> outputs, List<ItemView.NodeStateView> nodeStates, Links links) {
@@ -62,7 +63,8 @@ public final class RunViews {
                 .map(o -> new ItemView.OutputView(links.url(o.fileKey()), o.fileKey(), strings(o.nodeChain())))
                 .toList();
         return new ItemView(row.id(), ItemStatus.valueOf(row.status().toUpperCase()), uploads, outputViews,
-                row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), nodeStates);
+                row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), row.needsReview(),
+                nodeStates);
     }
 
     /** Every node of the run's graph, in execution order; nodes not reached yet are {@code pending}. */
@@ -73,12 +75,14 @@ public final class RunViews {
         for (GraphNode node : graph.executionOrder()) {
             NodeStateRow row = byNode.get(node.id());
             if (row == null) {
-                views.add(new ItemView.NodeStateView(node.id(), NodeStatus.PENDING, List.of(), List.of(), null, null));
+                views.add(new ItemView.NodeStateView(node.id(), NodeStatus.PENDING, List.of(), List.of(), null, null,
+                        null, null));
                 continue;
             }
             List<String> keys = strings(row.fileKeys());
             views.add(new ItemView.NodeStateView(node.id(), NodeStatus.valueOf(row.status().toUpperCase()), keys,
-                    keys.stream().map(links::url).toList(), row.startedAt(), row.finishedAt()));
+                    keys.stream().map(links::url).toList(), row.startedAt(), row.finishedAt(), row.method(),
+                    row.confidence()));
         }
         return views;
     }

@@ -6,8 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.List;
 
-/** The template workflows every workspace has (README, Walk-through with curl), written when the workspace is created. */
+/**
+ * The template workflows every workspace has (README, Walk-through with curl), written when the workspace is created.
+ * A change to one reaches the workspaces made before it through a migration that rewrites the template where it is
+ * still as first written (V9.sql for "Product shot").
+ */
 public final class Templates {
+    static final String PRODUCT_SHOT = "Removes the background, trims to the subject and fits it on a white 1024×1024 "
+            + "JPEG within a 5% margin; a subject cut by the photo's frame (a bust) stands on that edge.";
     private final ObjectMapper mapper;
 
     public Templates(ObjectMapper mapper) {
@@ -26,10 +32,10 @@ public final class Templates {
         return List.of(
                 new Template("Remove background", "Cuts the subject out and saves it as a transparent PNG.",
                         chain(step("imageInput"), step("removeBackground"), step("output").put("format", "png"))),
-                new Template("Product shot",
-                        "Removes the background, trims to the subject and centres it on a white 1024×1024 JPEG.",
+                new Template("Product shot", PRODUCT_SHOT,
                         chain(step("imageInput"), step("removeBackground"), step("trim"),
-                                step("pad").put("width", 1024).put("height", 1024).put("background", "#FFFFFF"),
+                                step("pad").put("width", 1024).put("height", 1024).put("background", "#FFFFFF")
+                                        .put("margin", "5%").put("scale", "fit").put("position", "auto"),
                                 step("output").put("format", "jpeg"))));
     }
 

@@ -49,10 +49,10 @@ class RunTimestampsTest {
         assertThat(started.startedAt()).isEqualTo(T.plusMillis(3));
 
         // B finishes its item at T+10 and commits first; A, at T+8, finds every item counted and ends the run.
-        jdbi.useTransaction(handle -> assertThat(ItemStatements.countItem(handle, runId, true, 1, T.plusMillis(10))).isTrue());
+        jdbi.useTransaction(handle -> assertThat(ItemStatements.countItem(handle, runId, true, 1, false, T.plusMillis(10))).isTrue());
         boolean early = jdbi.inTransaction(handle -> ItemStatements.finishRunIfDone(handle, runId, T.plusMillis(10)));
         assertThat(early).as("one item is still running").isFalse();
-        boolean finished = jdbi.inTransaction(handle -> ItemStatements.countItem(handle, runId, true, 1, T.plusMillis(8))
+        boolean finished = jdbi.inTransaction(handle -> ItemStatements.countItem(handle, runId, true, 1, false, T.plusMillis(8))
                 && ItemStatements.finishRunIfDone(handle, runId, T.plusMillis(8)));
         assertThat(finished).isTrue();
         RunRow done = run(jdbi, runId);
@@ -66,7 +66,7 @@ class RunTimestampsTest {
     void aCancelledRunEndsNoEarlierThanAnItemItCounted() {
         jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(1)));
         // An item finishes at T+10 and commits first; the cancel read the clock at T+8.
-        jdbi.useTransaction(handle -> ItemStatements.countItem(handle, runId, true, 1, T.plusMillis(10)));
+        jdbi.useTransaction(handle -> ItemStatements.countItem(handle, runId, true, 1, false, T.plusMillis(10)));
         long workspaceId = run(jdbi, runId).workspaceId();
         int cancelled = jdbi.withExtension(RunTransitions.class, t -> t.cancelRun(workspaceId, runId, T.plusMillis(8)));
         assertThat(cancelled).isEqualTo(1);

@@ -37,6 +37,9 @@ class NodeValidationTest {
                 arguments("pad", "{'width': 1, 'height': 20000, 'background': '#aBcDeF'}"),
                 arguments("pad", "{'width': 1, 'height': 1, 'background': '#00000080'}"),
                 arguments("pad", "{'width': 1, 'height': 1, 'background': 'transparent'}"),
+                arguments("pad", "{'width': 100, 'height': 60, 'margin': 29, 'scale': 'down', 'position': 'auto'}"),
+                arguments("pad", "{'width': 100, 'height': 60, 'margin': '49.5%', 'scale': 'fit', 'position': 'left'}"),
+                arguments("pad", "{'width': 100, 'height': 60, 'margin': '0%', 'position': 'top'}"),
                 arguments("fill", "{'color': '#FFFFFF'}"),
                 arguments("fill", "{'color': '#00ff7f', 'label': 'white'}"),
                 arguments("rotate", "{'degrees': 90}"),
@@ -100,6 +103,15 @@ class NodeValidationTest {
                 arguments("pad", "{'width': 10, 'height': 10, 'background': 'FFFFFF'}", "background"),
                 arguments("pad", "{'width': 10, 'height': 10, 'background': '#GGGGGG'}", "background"),
                 arguments("pad", "{'width': 10, 'height': 10, 'background': 16777215}", "background"),
+                arguments("pad", "{'width': 10, 'height': 10, 'margin': 5}", "margin"),
+                arguments("pad", "{'width': 10, 'height': 10, 'margin': -1}", "margin"),
+                arguments("pad", "{'width': 10, 'height': 10, 'margin': '50%'}", "margin"),
+                arguments("pad", "{'width': 10, 'height': 10, 'margin': '5'}", "margin"),
+                arguments("pad", "{'width': 10, 'height': 10, 'margin': '5 %'}", "margin"),
+                arguments("pad", "{'width': 10, 'height': 10, 'margin': 1.5}", "margin"),
+                arguments("pad", "{'width': 10, 'height': 10, 'scale': 'up'}", "scale"),
+                arguments("pad", "{'width': 10, 'height': 10, 'position': 'middle'}", "position"),
+                arguments("pad", "{'width': 10, 'height': 10, 'position': 'Bottom'}", "position"),
                 arguments("fill", "{}", "color"),
                 arguments("fill", "{'color': '#FFFFFF80'}", "color"),
                 arguments("fill", "{'color': 'transparent'}", "color"),
@@ -156,7 +168,11 @@ class NodeValidationTest {
     @Test
     void compiledSettingsAreTheParsedValues() throws InvalidNodeData {
         assertThat(compile("pad", "{'width': 3, 'height': 4, 'background': '#11223344'}"))
-                .isEqualTo(new PadNodeType.Pad(3, 4, 0x44112233));
+                .isEqualTo(new PadNodeType.Pad(3, 4, 0x44112233, 0, false, PadPlacement.Position.AUTO));
+        assertThat(compile("pad", "{'width': 1024, 'height': 800, 'margin': '5%', 'scale': 'fit', 'position': 'bottom'}"))
+                .isEqualTo(new PadNodeType.Pad(1024, 800, 0, 40, true, PadPlacement.Position.BOTTOM));
+        assertThat(compile("pad", "{'width': 100, 'height': 100, 'margin': 12, 'position': 'center'}"))
+                .isEqualTo(new PadNodeType.Pad(100, 100, 0, 12, false, PadPlacement.Position.CENTER));
         assertThat(compile("fill", "{'color': '#aabbcc'}")).isEqualTo(new FillNodeType.Fill(0xFFAABBCC));
         assertThat(compile("resize", "{'height': 7}"))
                 .isEqualTo(new ResizeNodeType.Resize(0, 7, ResizeNodeType.Fit.CONTAIN, false));

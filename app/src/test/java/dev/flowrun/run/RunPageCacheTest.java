@@ -13,7 +13,7 @@ class RunPageCacheTest {
     }
 
     private static RunPageCache.Key key(long runId) {
-        return new RunPageCache.Key(runId, 1, 25, null);
+        return new RunPageCache.Key(runId, 1, 25, null, false);
     }
 
     @Test
@@ -23,8 +23,8 @@ class RunPageCacheTest {
         cache.put(1, key(7), page);
         assertThat(cache.get(1, key(7))).isSameAs(page);
         assertThat(cache.get(2, key(7))).isNull();
-        assertThat(cache.get(1, new RunPageCache.Key(7, 2, 25, null))).isNull();
-        assertThat(cache.get(1, new RunPageCache.Key(7, 1, 25, "red"))).isNull();
+        assertThat(cache.get(1, new RunPageCache.Key(7, 2, 25, null, false))).isNull();
+        assertThat(cache.get(1, new RunPageCache.Key(7, 1, 25, "red", false))).isNull();
     }
 
     @Test

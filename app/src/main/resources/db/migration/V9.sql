@@ -1,0 +1,9 @@
+-- The "Product shot" template fits the subject within a 5% margin and stands a subject cut by the photo's frame on
+-- that edge (pad's margin, scale and position). Workspaces made before get it too, where their template is still
+-- exactly as it was first written; one a user has edited is theirs and is left alone.
+UPDATE workflows
+   SET graph = '{"nodes":[{"id":"node_1","type":"imageInput","position":{"x":0,"y":0},"data":{}},{"id":"node_2","type":"removeBackground","position":{"x":250,"y":0},"data":{}},{"id":"node_3","type":"trim","position":{"x":500,"y":0},"data":{}},{"id":"node_4","type":"pad","position":{"x":750,"y":0},"data":{"width":1024,"height":1024,"background":"#FFFFFF","margin":"5%","scale":"fit","position":"auto"}},{"id":"node_5","type":"output","position":{"x":1000,"y":0},"data":{"format":"jpeg"}}],"edges":[{"id":"edge_1","source":"node_1","target":"node_2"},{"id":"edge_2","source":"node_2","target":"node_3"},{"id":"edge_3","source":"node_3","target":"node_4"},{"id":"edge_4","source":"node_4","target":"node_5"}]}',
+       description = 'Removes the background, trims to the subject and fits it on a white 1024×1024 JPEG within a 5% margin; a subject cut by the photo''s frame (a bust) stands on that edge.'
+ WHERE is_template = TRUE
+   AND name = 'Product shot'
+   AND graph = '{"nodes":[{"id":"node_1","type":"imageInput","position":{"x":0,"y":0},"data":{}},{"id":"node_2","type":"removeBackground","position":{"x":250,"y":0},"data":{}},{"id":"node_3","type":"trim","position":{"x":500,"y":0},"data":{}},{"id":"node_4","type":"pad","position":{"x":750,"y":0},"data":{"width":1024,"height":1024,"background":"#FFFFFF"}},{"id":"node_5","type":"output","position":{"x":1000,"y":0},"data":{"format":"jpeg"}}],"edges":[{"id":"edge_1","source":"node_1","target":"node_2"},{"id":"edge_2","source":"node_2","target":"node_3"},{"id":"edge_3","source":"node_3","target":"node_4"},{"id":"edge_4","source":"node_4","target":"node_5"}]}';
