@@ -18,6 +18,7 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.files.Thumbnails;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.http.HttpServer;
+import dev.flowrun.http.ServiceInfo;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.imaging.Thumbnailer;
 import dev.flowrun.input.DownloadClient;
@@ -147,7 +148,8 @@ public final class App {
                     new IdempotentCreate(jdbi, runs, views, clock),
                     new RunRetries(jdbi, mapper, views, store, engine.queue(), clock),
                     new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock), new DeletedFiles(jdbi),
-                    events),
+                    events, ServiceInfo.of(Version.text(), catalogue.segmentationModel(), Config.MODEL_FETCH,
+                            config.reviewBelow())),
                     mapper);
             this.jvmMeters = new JvmMeters(registry);
             List<Takeover> takeovers = new ArrayList<>(engine.takeovers());

@@ -94,10 +94,14 @@ public record Config(
     /** How log lines are written to standard output (README, Operating it). */
     public enum LogFormat { TEXT, JSON }
 
-    /** The segmentation model in force, for the start-up line. */
+    /** How a user gets the model (README, Background removal). */
+    public static final String MODEL_FETCH = "java -jar flowrun.jar model fetch isnet";
+
+    /** The segmentation model in force, for the start-up line; without one, what that means and how to get one. */
     public String modelSummary() {
         Path model = effectiveBgModel();
-        return model == null ? "none (classic background removal)" : model.toAbsolutePath().toString();
+        return model == null ? "none: photos get the classic background removal, made for plain backdrops (for the "
+                + "model: " + MODEL_FETCH + ")" : model.toAbsolutePath().toString();
     }
 
     /**

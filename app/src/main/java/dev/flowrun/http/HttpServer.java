@@ -45,6 +45,7 @@ public final class HttpServer {
         var httpMetrics = new HttpMetrics(services.metrics());
         var docsRoutes = new DocsRoutes();
         var eventRoutes = new EventRoutes(services.events());
+        var serviceRoutes = new ServiceRoutes(services.serviceInfo(), services.auth());
         this.javalin = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -65,6 +66,7 @@ public final class HttpServer {
             runRoutes.register(config.routes);
             eventRoutes.register(config.routes);
             uploadRoutes.register(config.routes);
+            serviceRoutes.register(config.routes);
             workflowRoutes.register(config.routes);
             adminRoutes.register(config.routes);
             dashboardRoutes.register(config.routes);
@@ -114,6 +116,6 @@ public final class HttpServer {
                            Thumbnails thumbnails, WebhookStatusService webhookStatus, String adminToken,
                            String publicUrl, PrometheusMeterRegistry metrics,
                            IdempotentCreate creates, RunRetries retries, Uploads uploads, DeletedFiles deletedFiles,
-                           RunEventHub events) {
+                           RunEventHub events, ServiceInfo serviceInfo) {
     }
 }

@@ -48,6 +48,11 @@ public final class NodeCatalogue {
                 new OutputNodeType()));
     }
 
+    /** Whether removeBackground's {@code auto} uses a segmentation model (else the classic method). */
+    public boolean segmentationModel() {
+        return byType.get("removeBackground") instanceof RemoveBackgroundNodeType removal && removal.hasModel();
+    }
+
     public Optional<NodeType> find(String type) {
         return Optional.ofNullable(type == null ? null : byType.get(type));
     }

@@ -21,14 +21,14 @@ record PadMargin(int pixels) {
         int pixels;
         if (value.isIntegralNumber() && value.canConvertToInt() && value.intValue() >= 0) {
             pixels = value.intValue();
-        } else if (value.isTextual() && PERCENT.matcher(value.textValue().strip()).matches()) {
-            Matcher m = PERCENT.matcher(value.textValue().strip());
+        } else if (value.isTextual() && PERCENT.matcher(value.textValue()).matches()) {
+            Matcher m = PERCENT.matcher(value.textValue());
             m.matches();
             double percent = Double.parseDouble(m.group(1));
             if (percent >= 50) {
                 throw new InvalidNodeData("margin", "margin must be " + RULE);
             }
-            pixels = (int) Math.round(smaller * percent / 100);
+            pixels = (int) Math.floor(smaller * percent / 100);
         } else {
             throw new InvalidNodeData("margin", "margin must be " + RULE);
         }

@@ -1,7 +1,9 @@
 package dev.flowrun.nodes;
 
 import dev.flowrun.cutout.BackgroundRemover;
+import dev.flowrun.cutout.Cutout;
 import dev.flowrun.cutout.CutoutFailed;
+import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
 
@@ -10,7 +12,9 @@ import java.util.OptionalInt;
  * segmentation model when one is loaded and the classic algorithm otherwise; {@code model} requires the model
  * (refused when the workflow is saved without one); {@code classic} always uses the classic algorithm.
  * {@code tolerance} 1–100 (absent = automatic, classic only) sets how far from the backdrop colour a pixel may be
- * and still go; {@code feather} 0–20 px (default 1) softens the edge.
+ * and still go; {@code feather} 0–20 px (default 1) softens the edge. {@code result} {@code cutout} (default) gives
+ * the cut-out, {@code mask} the matte itself as an opaque gray image (white = subject). Either way the node state
+ * shows the method that ran and its confidence.
  */
 public final class RemoveBackgroundNodeType implements NodeType {
     private final BackgroundRemover classic;
@@ -20,6 +24,10 @@ public final class RemoveBackgroundNodeType implements NodeType {
     public RemoveBackgroundNodeType(BackgroundRemover classic, BackgroundRemover model) {
         this.classic = classic;
         this.model = model;
+    }
+
+    boolean hasModel() {
+        return model != null;
     }
 
     @Override
@@ -37,22 +45,44 @@ public final class RemoveBackgroundNodeType implements NodeType {
         String method = d.oneOf("method", "auto", "auto", "model", "classic");
         OptionalInt tolerance = d.optionalInt("tolerance", 1, 100);
         int feather = d.intOr("feather", 0, 20, 1);
+        boolean mask = d.oneOf("result", "cutout", "cutout", "mask").equals("mask");
         if (method.equals("model") && model == null) {
             throw new InvalidNodeData("method", "method model needs a segmentation model and none is configured "
                     + "(set FLOWRUN_BG_MODEL, or run: java -jar flowrun.jar model fetch isnet)");
         }
         BackgroundRemover remover = method.equals("classic") || model == null ? classic : model;
-        return new RemoveBackground(remover, tolerance, feather);
+        return new RemoveBackground(remover, tolerance, feather, mask);
     }
 
-    record RemoveBackground(BackgroundRemover remover, OptionalInt tolerance, int feather) implements TransformNode {
+    record RemoveBackground(BackgroundRemover remover, OptionalInt tolerance, int feather, boolean mask)
+            implements TransformNode {
         @Override
         public BufferedImage apply(BufferedImage image) throws NodeFailure {
+            return transform(Picture.photo(image)).picture().image();
+        }
+
+        @Override
+        public Transformed transform(Picture picture) throws NodeFailure {
+            Cutout cut;
             try {
-                return remover.remove(image, tolerance, feather).image();
+                cut = remover.remove(picture.image(), tolerance, feather);
             } catch (CutoutFailed e) {
                 throw new NodeFailure(e.getMessage(), e);
             }
+            BufferedImage result = mask ? matte(cut.image()) : cut.image();
+            return new Transformed(picture.with(result), new CutoutGrade(cut.method().json(), cut.confidence()));
+        }
+
+        /** The cut-out's alpha as an opaque gray image: white where the subject is, black where the backdrop was. */
+        private static BufferedImage matte(BufferedImage cutout) {
+            int[] px = Pixels.readOnly(cutout);
+            BufferedImage gray = Pixels.create(cutout.getWidth(), cutout.getHeight(), false);
+            int[] out = Pixels.data(gray);
+            for (int i = 0; i < px.length; i++) {
+                int a = px[i] >>> 24;
+                out[i] = 0xFF000000 | a << 16 | a << 8 | a;
+            }
+            return gray;
         }
     }
 }
