@@ -44,6 +44,11 @@ export function badge(status) {
   return h('span', {class: `badge status-${status}`, text: status});
 }
 
+/** An item whose cut-out is less sure than FLOWRUN_REVIEW_BELOW: worth a look before it is used. */
+export function reviewBadge() {
+  return h('span', {class: 'badge review', text: 'needs review', title: 'A cut-out of this item is less sure than the review mark'});
+}
+
 export function time(iso) {
   if (!iso) return h('span', {class: 'muted', text: '—'});
   const d = new Date(iso);

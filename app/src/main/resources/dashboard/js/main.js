@@ -9,6 +9,7 @@ import {itemPage} from './pages/item.js';
 import {workflowsPage} from './pages/workflows.js';
 import {workflowEditPage} from './pages/workflow-edit.js';
 import {newRunPage} from './pages/new-run.js';
+import {serviceNotice} from './notice.js';
 
 const routes = [
   [/^\/signin$/, signInPage, null],
@@ -23,6 +24,7 @@ const routes = [
 
 const main = document.getElementById('main');
 const header = document.getElementById('top');
+const notice = document.getElementById('model-notice');
 let current = null;
 
 function go(hash) {
@@ -39,6 +41,7 @@ function render() {
   current = new AbortController();
   const match = routes.map(([pattern, page, section]) => [path.match(pattern), page, section]).find(([m]) => m);
   header.hidden = path === '/signin';
+  serviceNotice(notice, path === '/signin' ? null : session.key());
   for (const link of header.querySelectorAll('nav a')) {
     if (match && link.dataset.section === match[2]) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');

@@ -1,7 +1,7 @@
 // One item: its input beside its outputs, then every node's state in execution order with its files and timings.
 
 import {api} from '../api.js';
-import {badge, baseName, duration, errorBox, fill, h, sync, time} from '../dom.js';
+import {badge, baseName, duration, errorBox, fill, h, reviewBadge, sync, time} from '../dom.js';
 import {poll} from '../poll.js';
 import {TERMINAL} from '../progress.js';
 import {Thumbs} from '../thumbs.js';
@@ -48,7 +48,7 @@ export function itemPage(main, {params: [runId, itemId], signal}) {
     heading.textContent = `Item: ${name}`;
     document.title = `${name} · flowrun`;
     const took = duration(item.startedAt, item.finishedAt);
-    fill(meta, badge(item.status), ' in ', h('a', {href: `#/runs/${runId}`, text: run.name}),
+    fill(meta, badge(item.status), item.needsReview ? [' ', reviewBadge()] : null, ' in ', h('a', {href: `#/runs/${runId}`, text: run.name}),
       ' · started ', time(item.startedAt), item.finishedAt ? [' · finished ', time(item.finishedAt)] : null,
       took ? ` · took ${took}` : null);
     fill(problem, item.error ? errorBox({message: `${item.error.code}: ${item.error.message}`}) : null);
@@ -66,7 +66,7 @@ export function itemPage(main, {params: [runId, itemId], signal}) {
       : '';
     sync(steps, item.nodeStates.map(state => ({
       key: state.nodeId,
-      sig: [state.status, state.finishedAt, state.fileKeys.join()].join('|'),
+      sig: [state.status, state.finishedAt, state.fileKeys.join(), state.confidence].join('|'),
       render: () => step(state),
     })));
   };
@@ -83,7 +83,8 @@ export function itemPage(main, {params: [runId, itemId], signal}) {
       h('h3', {}, nodeLabel(state.nodeId), ' ', badge(state.status)),
       h('p', {class: 'muted'},
         state.startedAt ? ['started ', time(state.startedAt)] : 'not started',
-        took ? ` · took ${took}` : null),
+        took ? ` · took ${took}` : null,
+        state.method ? ` · ${state.method} method, confidence ${state.confidence.toFixed(2)}` : null),
       state.fileUrls.length
         ? h('ul', {class: 'files'}, state.fileUrls.map((url, i) => h('li', {},
           stepThumbs.get(state.fileKeys[i], url, `${nodeLabel(state.nodeId)} file ${baseName(state.fileKeys[i])}`,

@@ -1,7 +1,8 @@
 // One run: progress, its items as thumbnails (input beside output), cancel, retry, download, webhook deliveries.
 
 import {api} from '../api.js';
-import {announce, badge, baseName, confirmDialog, duration, errorBox, fill, h, replaceQuery, sync, time} from '../dom.js';
+import {announce, badge, baseName, confirmDialog, duration, errorBox, fill, h, replaceQuery, reviewBadge, sync, time}
+  from '../dom.js';
 import {pager} from '../pager.js';
 import {poll} from '../poll.js';
 import {TERMINAL, progressOf} from '../progress.js';
@@ -11,7 +12,7 @@ import {webhookSection} from './webhook.js';
 const PAGE_SIZE = 24;
 
 export function runPage(main, {params: [runId], query, signal, go}) {
-  const state = {q: query.get('q') || '', page: Number(query.get('page')) || 1};
+  const state = {q: query.get('q') || '', review: query.get('review') === 'true', page: Number(query.get('page')) || 1};
   const thumbs = new Thumbs();
   const heading = h('h1', {text: `Run ${runId}`});
   const meta = h('p', {class: 'meta'});
@@ -21,6 +22,8 @@ export function runPage(main, {params: [runId], query, signal, go}) {
   const actions = h('div', {class: 'actions'});
   const problem = h('div');
   const search = h('input', {id: 'item-filter', type: 'search', value: state.q, autocomplete: 'off'});
+  const review = h('input', {id: 'review-filter', type: 'checkbox', checked: state.review});
+  const reviewLabel = h('label', {for: 'review-filter', text: 'Only items to review'});
   const shown = h('p', {class: 'muted', id: 'items-shown'});
   const grid = h('ul', {class: 'items', 'aria-describedby': 'items-shown'});
   const pages = pager('Pages of items', delta => turn(delta));
@@ -29,7 +32,8 @@ export function runPage(main, {params: [runId], query, signal, go}) {
     h('section', {'aria-labelledby': 'items-heading'},
       h('h2', {id: 'items-heading', text: 'Items'}),
       h('form', {class: 'filters', role: 'search', onsubmit: e => e.preventDefault()},
-        h('label', {for: 'item-filter', text: 'Filter by file name'}), search),
+        h('label', {for: 'item-filter', text: 'Filter by file name'}), search,
+        h('span', {class: 'check'}, review, reviewLabel)),
       shown, grid, pages.element),
     webhook.element);
 
@@ -47,6 +51,7 @@ export function runPage(main, {params: [runId], query, signal, go}) {
   const refresh = async () => {
     const params = new URLSearchParams({page: state.page, pageSize: PAGE_SIZE});
     if (state.q) params.set('q', state.q);
+    if (state.review) params.set('review', 'true');
     const mine = ++asked;
     const page = await api('GET', `/workflows/runs/${runId}?${params}`, undefined, {signal}).catch(gone);
     if (page === null) return false;
@@ -79,6 +84,7 @@ export function runPage(main, {params: [runId], query, signal, go}) {
     if (progress.value === null) bar.removeAttribute('value'); else bar.value = progress.value;
     const text = `${run.status}: ${progress.text}`;
     if (barText.textContent !== text) barText.textContent = text;
+    reviewLabel.textContent = `Only items to review (${run.reviewItems})`;
     fill(runError, run.error ? h('p', {class: 'error', text: `${run.error.code}: ${run.error.message}`}) : null);
     if (before && before.status !== run.status && TERMINAL.has(run.status)) announce(`The run is ${run.status}.`);
     drawActions();
@@ -122,9 +128,10 @@ export function runPage(main, {params: [runId], query, signal, go}) {
   const drawItems = page => {
     const first = (page.page - 1) * page.pageSize + 1;
     const last = first + page.items.length - 1;
+    const which = [state.review ? ' to review' : '', state.q ? ` matching “${state.q}”` : ''].join('');
     shown.textContent = page.items.length
-      ? `Items ${first}–${last} of ${page.itemsTotal}${state.q ? ` matching “${state.q}”` : ''}`
-      : (state.q ? `No item’s file name contains “${state.q}”.` : 'No items on this page.');
+      ? `Items ${first}–${last} of ${page.itemsTotal}${which}`
+      : (state.q || state.review ? `No items${which}.` : 'No items on this page.');
     sync(grid, page.items.map(item => ({key: item.id, sig: signature(item), render: () => card(item)})));
     pages.show(state.page, Math.ceil(page.itemsTotal / PAGE_SIZE));
   };
@@ -142,7 +149,8 @@ export function runPage(main, {params: [runId], query, signal, go}) {
             thumbs.get(output.key, output.url, `Output ${baseName(output.key)}`, {checker: true}),
             h('figcaption', {text: 'Output'})))
           : h('figure', {}, h('span', {class: 'thumb checker empty'}), h('figcaption', {text: 'No output yet'}))),
-      h('p', {class: 'name'}, h('a', {href: `#/runs/${runId}/items/${item.id}`, text: name}), ' ', badge(item.status)),
+      h('p', {class: 'name'}, h('a', {href: `#/runs/${runId}/items/${item.id}`, text: name}), ' ', badge(item.status),
+        item.needsReview ? [' ', reviewBadge()] : null),
       item.error ? h('p', {class: 'error small', text: item.error.message}) : null);
   };
 
@@ -151,6 +159,13 @@ export function runPage(main, {params: [runId], query, signal, go}) {
     replaceQuery({page: state.page > 1 ? state.page : null});
     polling.wake();
   };
+
+  review.addEventListener('change', () => {
+    state.review = review.checked;
+    state.page = 1;
+    replaceQuery({review: state.review ? 'true' : null, page: null});
+    polling.wake();
+  });
 
   let typing = null;
   search.addEventListener('input', () => {
@@ -168,5 +183,5 @@ export function runPage(main, {params: [runId], query, signal, go}) {
 
 /** What a card shows: it is drawn again only when this changes. */
 function signature(item) {
-  return [item.status, item.outputs.map(o => o.key).join(), item.error?.code ?? ''].join('|');
+  return [item.status, item.outputs.map(o => o.key).join(), item.error?.code ?? '', item.needsReview].join('|');
 }
