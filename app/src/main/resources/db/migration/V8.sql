@@ -1,4 +1,4 @@
--- Cut-out confidence and items to review (README, Background removal; docs/decisions/0002-review-marks.md).
+-- Cut-out confidence and items to review (README, Background removal; docs/decisions/0016-review-marks.md).
 
 -- method, confidence: on the node state of a removeBackground node that completed, the method that ran ('model' or
 -- 'classic') and how sure it is of its cut-out (0 to 1); NULL on every other node state.
