@@ -15,12 +15,12 @@ import dev.flowrun.engine.Engine;
 import dev.flowrun.events.RunEventHub;
 import dev.flowrun.events.RunEvents;
 import dev.flowrun.files.FileStore;
-import dev.flowrun.files.Thumbnails;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.http.HttpServer;
 import dev.flowrun.http.ServiceInfo;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.imaging.Thumbnailer;
+import dev.flowrun.imaging.Thumbnails;
 import dev.flowrun.input.DownloadClient;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.input.zip.ZipDownloader;
@@ -34,11 +34,13 @@ import dev.flowrun.retention.DeletedFiles;
 import dev.flowrun.retention.RetentionSweeper;
 import dev.flowrun.run.ArchiveTakeover;
 import dev.flowrun.run.IdempotentCreate;
+import dev.flowrun.run.ItemStatus;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunLog;
 import dev.flowrun.run.RunRetries;
 import dev.flowrun.run.RunService;
+import dev.flowrun.run.RunStatus;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.upload.UploadLimits;
 import dev.flowrun.upload.Uploads;
@@ -123,7 +125,8 @@ public final class App {
             this.archives = new RunArchives(jdbi, store, instance::id);
             // One registry for the whole app, passed to what records into it; /metrics reads it.
             var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            var metrics = new Metrics(registry, catalogue.types());
+            var metrics = new Metrics(registry, catalogue.types(), List.of(RunStatus.values()),
+                    List.of(ItemStatus.values()));
             var runLog = new RunLog(metrics);
             this.webhooks = new WebhookSender(jdbi, WebhookClient.from(client, config.webhookTimeout()),
                     new RetrySchedule(config.webhookRetryDelays()), config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock,

@@ -1,5 +1,6 @@
 package dev.flowrun;
 
+import dev.flowrun.work.DurationText;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
@@ -55,7 +56,7 @@ public record Config(
 
     /**
      * An instance renews its lease every sixth of it (5 s): a pause of half a minute (a long GC, a frozen VM) does
-     * not cost it its work, and the work of one killed is taken over within 35 s, inside the contract's 60 s.
+     * not cost it its work, and the work of one killed is taken over within 35 s, inside the 60 s that README, Several instances promises.
      */
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
 
@@ -75,18 +76,18 @@ public record Config(
                 reader.duration("FLOWRUN_WEBHOOK_TIMEOUT", Duration.ofSeconds(15)),
                 reader.duration("FLOWRUN_URL_TTL", Duration.ofHours(24)),
                 reader.longValue("FLOWRUN_MAX_PIXELS", 50_000_000L, 1, Long.MAX_VALUE),
-                // Not in the contract: memory for finished runs' rendered pages (RunPageCache); 0 turns it off.
+                // Not required by the API: memory for finished runs' rendered pages (RunPageCache); 0 turns it off.
                 reader.integer("FLOWRUN_PAGE_CACHE_MB", 16, 0, 4096),
-                // Not in the contract: the time an item's decoding and nodes may take (README, Security).
+                // Not required by the API: the time an item's decoding and nodes may take (README, Security).
                 reader.duration("FLOWRUN_ITEM_TIMEOUT", DEFAULT_ITEM_TIMEOUT),
                 reader.host("FLOWRUN_HOST", "0.0.0.0"),
                 reader.logFormat("FLOWRUN_LOG_FORMAT"),
                 // Unset keeps every file.
                 reader.retention("FLOWRUN_OUTPUT_RETENTION"),
-                // Not in the contract: how long an instance that stopped answering keeps its work (several instances).
+                // Not required by the API: how long an instance that stopped answering keeps its work (several instances).
                 reader.duration("FLOWRUN_LEASE", DEFAULT_LEASE),
                 reader.path("FLOWRUN_BG_MODEL"),
-                // Not in the contract: how to feed a model that is neither ISNet nor U²-Net (ModelFamily).
+                // Not required by the API: how to feed a model that is neither ISNet nor U²-Net (ModelFamily).
                 reader.modelFamily("FLOWRUN_BG_MODEL_FAMILY"),
                 reader.fraction("FLOWRUN_REVIEW_BELOW", 0.5));
     }

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
 import java.time.Instant;
 
-/** The process's one {@link ObjectMapper}: strict on input, the contract's timestamp format on output. */
+/** The process's one {@link ObjectMapper}: strict on input, the API's timestamp format on output. */
 public final class Json {
     private Json() {
     }

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-/** The one timestamp format of the contract: UTC, exactly three fraction digits, {@code Z}. */
+/** The one timestamp format of the API: UTC, exactly three fraction digits, {@code Z}. */
 public final class Timestamps {
     private static final DateTimeFormatter FORMAT =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);

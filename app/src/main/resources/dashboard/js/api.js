@@ -8,7 +8,7 @@ export const session = {
   signOut: () => sessionStorage.removeItem(KEY),
 };
 
-/** The contract's error body ({code, message, field}) with the HTTP status. */
+/** The API's error body ({code, message, field}) with the HTTP status. */
 export class ApiError extends Error {
   constructor(status, error) {
     super(error?.message || `the service answered ${status}`);

@@ -1,5 +1,4 @@
-// Where a refused graph is wrong. The contract promises that an invalid_workflow message names the node or edge at
-// fault (§4): the service words it "node 'id'", "edge 'id'" or "graph.nodes[i]". The ids are looked for among the
+// Where a refused graph is wrong. An invalid_workflow message names the node or edge at fault: the service words it "node 'id'", "edge 'id'" or "graph.nodes[i]". The ids are looked for among the
 // graph's own, so an id holding a quote or a space is still found.
 
 /** {nodes: Map id→message, edges: Map id→message, other: message naming neither, or null}. */

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Contract §5 Durability, found by bench/chaos: what a 2xx answer acknowledged survives a {@code kill -9} that
+ * Durability, found by bench/chaos: what a 2xx answer acknowledged survives a {@code kill -9} that
  * follows it at once. H2 writes committed changes to its file in the background, half a second later.
  */
 class AcknowledgedWritesTest {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Contract §10: the service started as users start it (its own JVM, logback.xml), its standard output read line by
+ * The service started as users start it (its own JVM, logback.xml), its standard output read line by
  * line. One run's story (created, an item failed, finished), an admin action, start-up and shutdown.
  */
 class LogLinesTest {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Contract §1: a start that fails says why in one line on standard error, with no stack trace and a non-zero
+ * A start that fails says why in one line on standard error, with no stack trace and a non-zero
  * status, and makes nothing half-way: after a first start that failed, the next one still shows the key. Each case
  * runs the real entry point in a JVM of its own.
  */

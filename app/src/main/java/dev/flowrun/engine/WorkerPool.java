@@ -1,8 +1,8 @@
 package dev.flowrun.engine;
 
-import dev.flowrun.LogContext;
 import dev.flowrun.cluster.Notifications;
 import dev.flowrun.run.ItemQueue;
+import dev.flowrun.work.LogContext;
 import dev.flowrun.work.WorkerThread;
 import java.io.InterruptedIOException;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.flowrun.engine;
 
-import dev.flowrun.LogContext;
 import dev.flowrun.run.ZipQueue;
 import dev.flowrun.run.ZipRunDao;
+import dev.flowrun.work.LogContext;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

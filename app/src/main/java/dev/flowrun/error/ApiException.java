@@ -1,7 +1,7 @@
 package dev.flowrun.error;
 
 /**
- * A failure the caller caused, carrying one of the contract's error codes (§3). Services throw these;
+ * A failure the caller caused, carrying one of the API's error codes ({@code Error} in openapi.json). Services throw these;
  * the HTTP layer alone decides how each becomes a status and a body.
  */
 public abstract class ApiException extends RuntimeException {

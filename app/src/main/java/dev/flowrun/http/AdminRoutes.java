@@ -13,7 +13,7 @@ import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
-/** Contract §8: workspaces and keys, behind {@code FLOWRUN_ADMIN_TOKEN}; absent altogether without it. */
+/** Workspaces and keys (README, Workspaces and keys), behind {@code FLOWRUN_ADMIN_TOKEN}; absent altogether without it. */
 final class AdminRoutes {
     private static final KnownFields WORKSPACE = KnownFields.of("name");
     private final AuthService auth;

@@ -2,7 +2,7 @@ package dev.flowrun.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-/** The contract's error JSON (§3): {@code {"error": {"code", "message", "field"?}}}. */
+/** The API's error JSON ({@code Error} in openapi.json): {@code {"error": {"code", "message", "field"?}}}. */
 public record ErrorBody(Detail error) {
 
     public static ErrorBody of(String code, String message, String field) {

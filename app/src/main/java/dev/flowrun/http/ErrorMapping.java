@@ -9,7 +9,7 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The one place where failures become the contract's error JSON (§3). Nothing else writes an error. */
+/** The one place where failures become the API's error JSON ({@code Error} in openapi.json). Nothing else writes an error. */
 final class ErrorMapping {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorMapping.class);
     private static final Map<String, Integer> STATUS = Map.of(

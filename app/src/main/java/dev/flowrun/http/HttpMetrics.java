@@ -21,7 +21,7 @@ final class HttpMetrics {
     private static final String UNMATCHED = "unmatched";
     /**
      * Prometheus' Java client reserves the suffix {@code _created} (OpenMetrics' created timestamps) and strips it, so
-     * Micrometer's {@code flowrun.runs.created} comes out as {@code flowrun_runs_total}; the contract calls the family
+     * Micrometer's {@code flowrun.runs.created} comes out as {@code flowrun_runs_total}; README (Operating it) names the family
      * {@code flowrun_runs_created_total}, which the text format allows. Renamed on the way out, name lines included.
      */
     private static final Pattern RUNS_CREATED = Pattern.compile("(?m)^(# (?:HELP|TYPE) )?flowrun_runs_total(?=[ {])");

@@ -11,7 +11,7 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * Errors Jetty answers itself, before Javalin sees the request (a malformed URI or header, say), in the
- * contract's JSON rather than Jetty's HTML page.
+ * API's error JSON rather than Jetty's HTML page.
  */
 final class JsonErrorHandler extends ErrorHandler {
 

@@ -1,6 +1,6 @@
 package dev.flowrun.imaging;
 
-import dev.flowrun.DurationText;
+import dev.flowrun.work.DurationText;
 import dev.flowrun.work.PixelMemory;
 import dev.flowrun.work.WorkBudget;
 import dev.flowrun.work.WorkStopped;

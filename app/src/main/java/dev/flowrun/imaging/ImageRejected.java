@@ -1,6 +1,6 @@
 package dev.flowrun.imaging;
 
-/** An input file that cannot be used; {@code code} is the item error code of the contract. */
+/** An input file that cannot be used; {@code code} is the item's error code in the API. */
 public class ImageRejected extends Exception {
     public static final String UNSUPPORTED_MEDIA = "unsupported_media";
     public static final String IMAGE_TOO_LARGE = "image_too_large";

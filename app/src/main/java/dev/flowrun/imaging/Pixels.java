@@ -1,6 +1,5 @@
 package dev.flowrun.imaging;
 
-import dev.flowrun.nodes.NodeFailure;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBuffer;
 import java.awt.image.DataBufferInt;
@@ -87,9 +86,9 @@ public final class Pixels {
         return Remap.crop(image, 0, 0, image.getWidth(), image.getHeight());
     }
 
-    public static void checkResultSize(long width, long height) throws NodeFailure {
+    public static void checkResultSize(long width, long height) throws ResultTooLarge {
         if (width * height > MAX_RESULT_PIXELS) {
-            throw new NodeFailure("the result would be " + width + "×" + height + " pixels, over the limit of "
+            throw new ResultTooLarge("the result would be " + width + "×" + height + " pixels, over the limit of "
                     + MAX_RESULT_PIXELS + " pixels");
         }
     }

@@ -1,6 +1,7 @@
 package dev.flowrun.imaging;
 
 import dev.flowrun.work.WorkBudget;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
@@ -30,6 +31,11 @@ public final class PngEncoder {
     private static final int PAETH = 4;
 
     private PngEncoder() {
+    }
+
+    /** The image as a PNG, with its alpha channel when it has one. */
+    public static void write(BufferedImage image, OutputStream out) throws IOException {
+        write(Pixels.readOnly(image), image.getWidth(), image.getHeight(), Pixels.hasAlpha(image), out);
     }
 
     /**

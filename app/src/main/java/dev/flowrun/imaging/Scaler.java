@@ -1,6 +1,5 @@
 package dev.flowrun.imaging;
 
-import dev.flowrun.nodes.NodeFailure;
 import dev.flowrun.work.WorkBudget;
 import java.awt.image.BufferedImage;
 import java.util.Arrays;
@@ -17,7 +16,7 @@ public final class Scaler {
     }
 
     /** A new image of exactly {@code width}×{@code height}, keeping alpha if the source has it. */
-    public static BufferedImage scale(BufferedImage source, int width, int height) throws NodeFailure {
+    public static BufferedImage scale(BufferedImage source, int width, int height) throws ResultTooLarge {
         Pixels.checkResultSize(width, height);
         int w = source.getWidth();
         int h = source.getHeight();
@@ -31,7 +30,7 @@ public final class Scaler {
     }
 
     /** Scales down (never up) to fit inside {@code boxW}×{@code boxH}, keeping the aspect ratio. */
-    public static BufferedImage fitInside(BufferedImage source, int boxW, int boxH) throws NodeFailure {
+    public static BufferedImage fitInside(BufferedImage source, int boxW, int boxH) throws ResultTooLarge {
         int w = source.getWidth();
         int h = source.getHeight();
         double s = Math.min(1.0, Math.min((double) boxW / w, (double) boxH / h));

@@ -1,8 +1,5 @@
 package dev.flowrun.imaging;
 
-import dev.flowrun.nodes.NodeFailure;
-import dev.flowrun.nodes.OutputNode;
-import dev.flowrun.nodes.OutputNodeType;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,8 +11,7 @@ import java.nio.file.Path;
  * becomes a JPEG, a tenth of the bytes.
  */
 public final class Thumbnailer {
-    private static final OutputNode PNG = new OutputNodeType.Png();
-    private static final OutputNode JPEG = new OutputNodeType.Jpeg(82);
+    private static final int JPEG_QUALITY = 82;
     private final ImageDecoder decoder;
 
     public Thumbnailer(ImageDecoder decoder) {
@@ -25,15 +21,15 @@ public final class Thumbnailer {
     /** One thumbnail, made but not yet written: its extension decides where it is stored. */
     public static final class Thumbnail {
         private final BufferedImage image;
-        private final OutputNode format;
+        private final boolean png;
 
         private Thumbnail(BufferedImage image) {
             this.image = image;
-            this.format = Pixels.hasAlpha(image) ? PNG : JPEG;
+            this.png = Pixels.hasAlpha(image);
         }
 
         public String extension() {
-            return format.extension();
+            return png ? "png" : "jpg";
         }
 
         public int width() {
@@ -45,7 +41,11 @@ public final class Thumbnailer {
         }
 
         public void writeTo(OutputStream out) throws IOException {
-            format.write(image, out);
+            if (png) {
+                PngEncoder.write(image, out);
+            } else {
+                JpegEncoder.write(image, JPEG_QUALITY, out);
+            }
         }
     }
 
@@ -58,7 +58,7 @@ public final class Thumbnailer {
         BufferedImage image = decoder.decodeReduced(file, box);
         try {
             return new Thumbnail(Scaler.fitInside(image, box, box));
-        } catch (NodeFailure e) {
+        } catch (ResultTooLarge e) {
             throw new ImageRejected(ImageRejected.UNSUPPORTED_MEDIA, e.getMessage());
         }
     }

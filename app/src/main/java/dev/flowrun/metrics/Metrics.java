@@ -1,7 +1,5 @@
 package dev.flowrun.metrics;
 
-import dev.flowrun.run.ItemStatus;
-import dev.flowrun.run.RunStatus;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
@@ -11,6 +9,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
@@ -25,12 +24,19 @@ public final class Metrics {
             30, 60, 120);
     private final MeterRegistry registry;
     private final Counter runsCreated;
-    private final Map<RunStatus, Counter> runsFinished = new EnumMap<>(RunStatus.class);
-    private final Map<ItemStatus, Counter> itemsFinished = new EnumMap<>(ItemStatus.class);
+    private final Map<String, Counter> runsFinished = new HashMap<>();
+    private final Map<String, Counter> itemsFinished = new HashMap<>();
     private final Timer itemSeconds;
     private final Map<String, Timer> nodeSeconds = new HashMap<>();
     private final Map<WebhookResult, Counter> webhookAttempts = new EnumMap<>(WebhookResult.class);
     private final Map<String, DistributionSummary> cutoutConfidence = new HashMap<>();
+
+    /** A status of a run or an item as the meters know it; the meters count those that are terminal. */
+    public interface Status {
+        String json();
+
+        boolean terminal();
+    }
 
     /** What became of one webhook attempt. */
     public enum WebhookResult {
@@ -41,19 +47,20 @@ public final class Metrics {
         }
     }
 
-    public Metrics(MeterRegistry registry, Collection<String> nodeTypes) {
+    public Metrics(MeterRegistry registry, Collection<String> nodeTypes, List<? extends Status> runStatuses,
+                   List<? extends Status> itemStatuses) {
         this.registry = registry;
         // Exposed as flowrun_runs_created_total by /metrics (see HttpMetrics: the client library drops "_created").
         this.runsCreated = Counter.builder("flowrun.runs.created").description("Runs created").register(registry);
-        for (RunStatus status : RunStatus.values()) {
+        for (Status status : runStatuses) {
             if (status.terminal()) {
-                runsFinished.put(status, Counter.builder("flowrun.runs.finished").tag("status", status.json())
+                runsFinished.put(status.json(), Counter.builder("flowrun.runs.finished").tag("status", status.json())
                         .description("Runs that reached a terminal status, by that status").register(registry));
             }
         }
-        for (ItemStatus status : ItemStatus.values()) {
+        for (Status status : itemStatuses) {
             if (status.terminal()) {
-                itemsFinished.put(status, Counter.builder("flowrun.items.finished").tag("status", status.json())
+                itemsFinished.put(status.json(), Counter.builder("flowrun.items.finished").tag("status", status.json())
                         .description("Items that reached a terminal status, by that status").register(registry));
             }
         }
@@ -91,24 +98,24 @@ public final class Metrics {
         runsCreated.increment();
     }
 
-    public void runFinished(RunStatus status) {
-        Counter counter = runsFinished.get(status);
+    public void runFinished(Status status) {
+        Counter counter = runsFinished.get(status.json());
         if (counter != null) {
             counter.increment();
         }
     }
 
     /** An item a worker ran, with the time it took. */
-    public void itemFinished(ItemStatus status, long nanos) {
+    public void itemFinished(Status status, long nanos) {
         // Timed first: a scrape that sees the item counted also sees its time.
         itemSeconds.record(nanos, TimeUnit.NANOSECONDS);
-        itemsFinished.get(status).increment();
+        itemsFinished.get(status.json()).increment();
     }
 
     /** Items that ended without a worker (queued when their run was cancelled). */
-    public void itemsCancelled(int count) {
+    public void itemsEnded(Status status, int count) {
         if (count > 0) {
-            itemsFinished.get(ItemStatus.CANCELLED).increment(count);
+            itemsFinished.get(status.json()).increment(count);
         }
     }
 

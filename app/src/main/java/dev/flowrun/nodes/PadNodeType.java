@@ -2,6 +2,7 @@ package dev.flowrun.nodes;
 
 import dev.flowrun.imaging.Colors;
 import dev.flowrun.imaging.Pixels;
+import dev.flowrun.imaging.ResultTooLarge;
 import dev.flowrun.imaging.Scaler;
 import java.awt.image.BufferedImage;
 import java.util.Arrays;
@@ -51,6 +52,14 @@ public final class PadNodeType implements NodeType {
 
         @Override
         public Transformed transform(Picture picture) throws NodeFailure {
+            try {
+                return padded(picture);
+            } catch (ResultTooLarge e) {
+                throw new NodeFailure(e.getMessage());
+            }
+        }
+
+        private Transformed padded(Picture picture) throws ResultTooLarge {
             Pixels.checkResultSize(width, height);
             BufferedImage image = picture.image();
             FrameSides flush = PadPlacement.flushSides(position, picture);

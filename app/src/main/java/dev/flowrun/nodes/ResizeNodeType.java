@@ -1,6 +1,7 @@
 package dev.flowrun.nodes;
 
 import dev.flowrun.imaging.Remap;
+import dev.flowrun.imaging.ResultTooLarge;
 import dev.flowrun.imaging.Scaler;
 import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
@@ -42,6 +43,14 @@ public final class ResizeNodeType implements NodeType {
     record Resize(int width, int height, Fit fit, boolean upscale) implements TransformNode {
         @Override
         public BufferedImage apply(BufferedImage image) throws NodeFailure {
+            try {
+                return resized(image);
+            } catch (ResultTooLarge e) {
+                throw new NodeFailure(e.getMessage());
+            }
+        }
+
+        private BufferedImage resized(BufferedImage image) throws ResultTooLarge {
             int w = image.getWidth();
             int h = image.getHeight();
             double sx = width > 0 ? (double) width / w : (double) height / h;
@@ -85,7 +94,7 @@ public final class ResizeNodeType implements NodeType {
         }
 
         /** Scales to {@code tw}×{@code th} (at least the box where not capped), then centre-crops to the box. */
-        private BufferedImage cover(BufferedImage image, int tw, int th) throws NodeFailure {
+        private BufferedImage cover(BufferedImage image, int tw, int th) throws ResultTooLarge {
             if (upscale || (tw >= width && th >= height)) {
                 tw = Math.max(tw, width);
                 th = Math.max(th, height);

@@ -1,6 +1,6 @@
 package dev.flowrun.run;
 
-/** The {@code error} of a failed run or item: a code of the contract and a sentence for a person. */
+/** The {@code error} of a failed run or item: an error code of the API and a sentence for a person. */
 public record ErrorInfo(String code, String message) {
     public static ErrorInfo of(String code, String message) {
         return code == null ? null : new ErrorInfo(code, message);

@@ -1,9 +1,10 @@
 package dev.flowrun.run;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.flowrun.metrics.Metrics;
 
-/** Contract §5 "Items". */
-public enum ItemStatus {
+/** An item's status ({@code RunItem} in openapi.json). */
+public enum ItemStatus implements Metrics.Status {
     QUEUED, RUNNING, COMPLETED, FAILED, CANCELLED;
 
     @JsonValue

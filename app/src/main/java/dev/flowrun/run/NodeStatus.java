@@ -2,7 +2,7 @@ package dev.flowrun.run;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** Contract §5 "Items": the state of one node for one item. */
+/** The state of one node for one item. */
 public enum NodeStatus {
     PENDING, RUNNING, COMPLETED, FAILED, SKIPPED;
 

@@ -1,7 +1,7 @@
 package dev.flowrun.run;
 
-import dev.flowrun.LogContext;
 import dev.flowrun.metrics.Metrics;
+import dev.flowrun.work.LogContext;
 import java.time.Duration;
 import org.jdbi.v3.core.Handle;
 import org.slf4j.Logger;
@@ -30,7 +30,7 @@ public final class RunLog implements RunFinishedListener {
 
     /** Items that were still queued when their run was cancelled: they end without a worker. */
     void cancelledQueued(int count) {
-        metrics.itemsCancelled(count);
+        metrics.itemsEnded(ItemStatus.CANCELLED, count);
     }
 
     @Override

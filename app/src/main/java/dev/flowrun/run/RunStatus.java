@@ -1,9 +1,10 @@
 package dev.flowrun.run;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.flowrun.metrics.Metrics;
 
-/** Interface §3. The last four are terminal. */
-public enum RunStatus {
+/** A run's status ({@code Run} in openapi.json). The last four are terminal. */
+public enum RunStatus implements Metrics.Status {
     QUEUED, RUNNING, COMPLETED, FAILED, PARTIAL, CANCELLED;
 
     @JsonValue

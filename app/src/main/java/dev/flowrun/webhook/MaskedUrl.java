@@ -1,8 +1,8 @@
 package dev.flowrun.webhook;
 
 /**
- * A webhook URL as shown back to callers: the query string often carries the receiver's secret (interface
- * §5), so each query value is replaced by {@code ***}, as is any user-info.
+ * A webhook URL as shown back to callers: the query string often carries the receiver's secret (README,
+ * Webhooks), so each query value is replaced by {@code ***}, as is any user-info.
  */
 final class MaskedUrl {
     private MaskedUrl() {

@@ -1,7 +1,7 @@
 package dev.flowrun.webhook;
 
-import dev.flowrun.LogContext;
 import dev.flowrun.metrics.Metrics;
+import dev.flowrun.work.LogContext;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

@@ -1,6 +1,5 @@
 package dev.flowrun.work;
 
-import dev.flowrun.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

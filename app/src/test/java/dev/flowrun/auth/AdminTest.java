@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Contract §8 (admin: workspaces and keys) and §1 (the first key printed on an empty database). */
+/** The admin endpoints (workspaces and keys), and the first key printed on an empty database. */
 class AdminTest {
     static final String ADMIN = "Bearer " + TestApp.ADMIN_TOKEN;
     static final AtomicInteger NAMES = new AtomicInteger();

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §9: instances making their first start together on one empty PostgreSQL. Each race is forced: the loser
+ * Instances making their first start together on one empty PostgreSQL. Each race is forced: the loser
  * has read that nothing is there and waits on the winner's uncommitted insert when the winner commits. (On H2 one
  * process has the database, so there is no such race.)
  */

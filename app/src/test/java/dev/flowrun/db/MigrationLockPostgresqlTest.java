@@ -10,7 +10,7 @@ import java.util.concurrent.CyclicBarrier;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §9 on PostgreSQL only (H2 is one process's, its file lock keeps out a second): instances starting
+ * Several instances, on PostgreSQL only (H2 is one process's, its file lock keeps out a second): instances starting
  * together on one empty database take turns on the migration lock.
  */
 class MigrationLockPostgresqlTest {

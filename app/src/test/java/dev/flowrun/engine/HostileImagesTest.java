@@ -19,7 +19,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * Image bombs, truncated and corrupt files through the API: each fails only its own item, with the contract's
+ * Image bombs, truncated and corrupt files through the API: each fails only its own item, with the API's
  * code, and the one worker goes on to the next item.
  */
 class HostileImagesTest {

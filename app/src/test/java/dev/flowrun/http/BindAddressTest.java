@@ -12,7 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §1 FLOWRUN_HOST: the address the server binds. Linux routes all of 127.0.0.0/8 to loopback, so a server on
+ * FLOWRUN_HOST: the address the server binds. Linux routes all of 127.0.0.0/8 to loopback, so a server on
  * every interface answers on 127.0.0.2, and one bound to 127.0.0.1 does not.
  */
 class BindAddressTest {

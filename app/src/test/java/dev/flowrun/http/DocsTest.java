@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Contract §10: /docs shows the OpenAPI document with a viewer served from the jar, nothing fetched elsewhere. */
+/** /docs shows the OpenAPI document with a viewer served from the jar, nothing fetched elsewhere. */
 class DocsTest {
     static TestApp app;
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Contract §2 (authentication) and §3 (errors) over real HTTP. */
+/** Authentication and the error JSON over real HTTP. */
 class ErrorsAndAuthTest {
     static final String BEARER = "Bearer " + TestApp.API_KEY;
     static final String VALID_WORKFLOW = """

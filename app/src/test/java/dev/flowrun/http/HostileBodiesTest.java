@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §3 against hostile JSON bodies: every value of {@link HostileValues} in every field of every endpoint
+ * The error rules against hostile JSON bodies: every value of {@link HostileValues} in every field of every endpoint
  * that reads a body. Each answer is a 2xx (the input was valid after all) or a 4xx with the error JSON; whatever
  * was accepted can be read back; and the service still works afterwards.
  */

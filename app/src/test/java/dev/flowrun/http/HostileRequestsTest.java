@@ -23,8 +23,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §3 against hostile requests rather than bodies: odd ids in every path, odd query strings, odd
- * headers, and bytes no HTTP client would send. Every answer is the contract's JSON, never a 5xx, and the
+ * The error rules against hostile requests rather than bodies: odd ids in every path, odd query strings, odd
+ * headers, and bytes no HTTP client would send. Every answer is the API's JSON, never a 5xx, and the
  * service still works afterwards.
  */
 class HostileRequestsTest {

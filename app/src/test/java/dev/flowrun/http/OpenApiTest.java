@@ -32,7 +32,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Contract §10: /openapi.json describes every endpoint, and real answers of each (successes and errors) validate
+ * /openapi.json describes every endpoint, and real answers of each (successes and errors) validate
  * against it. Each call below is one line; {@link #everyOperationOfTheDocumentIsCalled} keeps the list complete.
  */
 class OpenApiTest {

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Contract §3: a field this service does not know, in any JSON body and at any depth, is refused with 400
+ * A field this service does not know, in any JSON body and at any depth, is refused with 400
  * {@code invalid_request} naming its path and suggesting the field meant; nothing is created or changed.
  */
 class UnknownFieldsTest {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §2: every id of another workspace answers exactly as an id that does not exist (404 not_found), on
+ * Every id of another workspace answers exactly as an id that does not exist (404 not_found), on
  * every endpoint. Workspace A is the default one; B is made through the admin API.
  */
 class WorkspaceIsolationTest {

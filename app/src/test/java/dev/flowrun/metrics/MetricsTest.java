@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Contract §10: /metrics, scraped and parsed as Prometheus reads it, tells what the service did. */
+/** /metrics, scraped and parsed as Prometheus reads it, tells what the service did. */
 class MetricsTest {
     static HttpsReceiver receiver;
     static FileServer files;

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §9 FLOWRUN_OUTPUT_RETENTION on a clock the test moves: a month after a run finished its files are gone
+ * FLOWRUN_OUTPUT_RETENTION on a clock the test moves: a month after a run finished its files are gone
  * (410 on URLs that are otherwise valid), its record is not; a run finished since keeps everything.
  */
 class RetentionTest {

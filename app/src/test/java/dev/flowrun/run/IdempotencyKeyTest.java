@@ -24,7 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §5 Idempotency: a create repeated with its key (after a timeout, say) answers the run it first made; the
+ * Idempotency-Key: a create repeated with its key (after a timeout, say) answers the run it first made; the
  * key with another request is a 409; parallel requests with one key make one run.
  */
 class IdempotencyKeyTest {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Contract §5 Cancel and Durability: runs held mid-download by the file server. */
+/** Cancel and durability: runs held mid-download by the file server. */
 class RunCancelAndRestartTest {
     TestApp app;
     FileServer files;

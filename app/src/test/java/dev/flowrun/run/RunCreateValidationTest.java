@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
-/** Contract §5 Create: every refusal is 400 invalid_request naming the field, and creates nothing. */
+/** Create: every refusal is 400 invalid_request naming the field, and creates nothing. */
 class RunCreateValidationTest {
     static TestApp app;
     static long single;

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Contract §4 and §5: what a graph does to an item's outputs, and which graph a run executes. */
+/** What a graph does to an item's outputs, and which graph a run executes. */
 class RunGraphBehaviourTest {
     static TestApp app;
     static FileServer files;

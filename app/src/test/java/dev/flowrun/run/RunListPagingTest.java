@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §5 Reading for the run list, now that an unfiltered page is a range of per-workspace run numbers:
+ * Reading the run list, now that an unfiltered page is a range of per-workspace run numbers:
  * newest first by createdAt then id, page bounds, totals, filters, and runs created at the same time.
  */
 class RunListPagingTest {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Contract §5 Reading and §6 Files, on runs that have finished. */
+/** Reading runs that have finished, and their files. */
 class RunReadingTest {
     static TestApp app;
     static FileServer files;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §5 Retry: a new run of the original's graph over its failed and cancelled items, reusing every input
+ * Retry: a new run of the original's graph over its failed and cancelled items, reusing every input
  * already stored (a file server counts the downloads), the original left as it was.
  */
 class RunRetryTest {

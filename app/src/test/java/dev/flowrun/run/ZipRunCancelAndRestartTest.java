@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §5 Cancel and Durability for zip runs: a cancel stops the reading of the archive and leaves no item
+ * Cancel and durability for zip runs: a cancel stops the reading of the archive and leaves no item
  * queued; a restart while the archive is being read reads it again from the start, without duplicates.
  */
 class ZipRunCancelAndRestartTest {

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §5: a zip that cannot be downloaded or read fails the run as a whole, with the run's {@code error}
- * set, no item, nothing left on disk, and its one webhook. Every limit here is the contract's own.
+ * A zip that cannot be downloaded or read fails the run as a whole, with the run's {@code error}
+ * set, no item, nothing left on disk, and its one webhook. Every limit here is the real one (docs/zip-runs.md).
  */
 class ZipRunFailureTest {
     static HttpsReceiver receiver;

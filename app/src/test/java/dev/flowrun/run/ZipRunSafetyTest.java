@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Contract §5: entry paths never write outside the run's folder; links are not followed; names never collide. */
+/** Zip runs: entry paths never write outside the run's folder; links are not followed; names never collide. */
 class ZipRunSafetyTest {
     static TestApp app;
     static FileServer files;

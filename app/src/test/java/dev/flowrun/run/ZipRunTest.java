@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Contract §5 "Zip runs" and §6 layouts, over real HTTP: archives made here, served from loopback. */
+/** Zip runs and their layouts (docs/zip-runs.md), over real HTTP: archives made here, served from loopback. */
 class ZipRunTest {
     static final byte[] RED = Zips.png(1);
     static final byte[] BLUE = Images.jpegDisc();

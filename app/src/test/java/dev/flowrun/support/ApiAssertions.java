@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** What every answer of the contract must look like. */
+/** What every answer of the API must look like. */
 public final class ApiAssertions {
-    /** Contract §5: UTC, exactly three fraction digits, {@code Z}. */
+    /** Timestamps: UTC, exactly three fraction digits, {@code Z}. */
     public static final String TIMESTAMP = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
 
     private ApiAssertions() {
     }
 
-    /** The contract's error JSON (§3): status, code, a message, and {@code field} only for invalid_request. */
+    /** The API's error JSON ({@code Error} in openapi.json): status, code, a message, and {@code field} only for invalid_request. */
     public static JsonNode assertError(Reply reply, int status, String code) {
         assertThat(reply.status()).as(reply.toString()).isEqualTo(status);
         assertThat(reply.header("Content-Type")).as("error Content-Type of " + reply).startsWith("application/json");

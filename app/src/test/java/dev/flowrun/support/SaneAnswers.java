@@ -18,7 +18,7 @@ public final class SaneAnswers {
             403, Set.of("forbidden"),
             404, Set.of("not_found"),
             413, Set.of("payload_too_large"),
-            // Jetty's own refusals (a request line or header block too long, an HTTP/2 preface), in the contract's JSON.
+            // Jetty's own refusals (a request line or header block too long, an HTTP/2 preface), in the API's error JSON.
             414, Set.of("invalid_request"),
             416, Set.of("range_not_satisfiable"),
             426, Set.of("invalid_request"),
@@ -26,7 +26,7 @@ public final class SaneAnswers {
     private final List<String> problems = new ArrayList<>();
     private int checked;
 
-    /** A 2xx, or a 4xx carrying the contract's error JSON with a code that fits the status. */
+    /** A 2xx, or a 4xx carrying the API's error JSON with a code that fits the status. */
     public void check(String what, Reply reply) {
         checked++;
         int status = reply.status();
@@ -66,7 +66,7 @@ public final class SaneAnswers {
     /** Fails listing every bad answer. */
     public void assertNone() {
         if (!problems.isEmpty()) {
-            throw new AssertionError(problems.size() + " of " + checked + " answers break the contract:\n  "
+            throw new AssertionError(problems.size() + " of " + checked + " answers break the API's rules:\n  "
                     + String.join("\n  ", problems.stream().limit(200).toList()));
         }
     }

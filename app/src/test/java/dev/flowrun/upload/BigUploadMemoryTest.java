@@ -29,7 +29,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §5 Uploads, "never held whole in memory": the service in a JVM of its own with a 256 MB heap takes a
+ * Uploads are never held whole in memory: the service in a JVM of its own with a 256 MB heap takes a
  * 1 GiB archive in a multipart create. Holding it (or a good part of it) in memory would end in OutOfMemoryError.
  */
 class BigUploadMemoryTest {

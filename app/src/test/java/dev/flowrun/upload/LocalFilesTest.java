@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §5 Uploads: a person with a folder of photos and no web server. Private networks are refused and the
+ * Uploads: a person with a folder of photos and no web server. Private networks are refused and the
  * public URL names a host that does not exist, so a run that completes read its files from the store: a download of
  * any of them would have failed.
  */

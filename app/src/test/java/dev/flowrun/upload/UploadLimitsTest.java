@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Contract §5 Uploads limits: 50 MiB an image, 1 GiB an archive, 10,000 files a request. Over one, 413 as soon as it
+ * Upload limits (README, Limits): 50 MiB an image, 1 GiB an archive, 10,000 files a request. Over one, 413 as soon as it
  * is passed, and nothing of the request is kept; nor of one whose client goes away mid-body.
  */
 class UploadLimitsTest {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Interface §6.1: any 2xx acknowledges and the response body is ignored. So a 2xx status line is a delivery
+ * README, Webhooks: any 2xx acknowledges and the response body is ignored. So a 2xx status line is a delivery
  * even when the receiver then breaks HTTP in small ways; it is never sent again.
  */
 class BrokenAcknowledgementTest {

@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Contract §7 last bullet: a webhook to a refused address is a failed attempt, and no connection is opened. */
+/** A webhook to a refused address is a failed attempt, and no connection is opened. */
 class GuardedWebhookTest {
 
     @Test

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Contract §7: owed deliveries survive a restart, and no race gives a run two events. */
+/** Owed deliveries survive a restart, and no race gives a run two events. */
 class WebhookDurabilityTest {
     HttpsReceiver receiver;
     FileServer files;

@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Contract §1 FLOWRUN_BG_MODEL and §4 removeBackground {@code method}, over HTTP (the 320² stand-in model). */
+/** FLOWRUN_BG_MODEL and removeBackground's {@code method}, over HTTP (the 320² stand-in model). */
 class ModelSettingsTest {
     @TempDir
     Path dir;

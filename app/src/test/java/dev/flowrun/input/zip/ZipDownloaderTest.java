@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The archive download over real HTTP, with a 1 MiB limit instead of the contract's 1 GiB. */
+/** The archive download over real HTTP, with a 1 MiB limit instead of the real 1 GiB. */
 class ZipDownloaderTest {
     static final long LIMIT = 1 << 20;
     @TempDir

@@ -1,4 +1,4 @@
-package dev.flowrun;
+package dev.flowrun.work;
 
 import org.slf4j.MDC;
 

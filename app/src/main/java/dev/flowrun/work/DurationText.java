@@ -1,4 +1,4 @@
-package dev.flowrun;
+package dev.flowrun.work;
 
 import java.time.Duration;
 import java.util.regex.Pattern;

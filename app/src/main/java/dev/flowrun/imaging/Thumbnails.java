@@ -1,9 +1,8 @@
-package dev.flowrun.files;
+package dev.flowrun.imaging;
 
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
-import dev.flowrun.imaging.ImageRejected;
-import dev.flowrun.imaging.Thumbnailer;
+import dev.flowrun.files.FileStore;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
