@@ -55,7 +55,7 @@ class ArchitectureTest {
                 .layer("Services").definedBy("dev.flowrun.auth..", "dev.flowrun.run..",
                         "dev.flowrun.upload..", "dev.flowrun.retention..")
                 .layer("Engine").definedBy("dev.flowrun.lifecycle..", "dev.flowrun.engine..", "dev.flowrun.cluster..",
-                        "dev.flowrun.webhook..")
+                        "dev.flowrun.webhook..", "dev.flowrun.events..")
                 .layer("Workflow").definedBy("dev.flowrun.workflow..")
                 .layer("Input").definedBy("dev.flowrun.input..", "dev.flowrun.net..")
                 .layer("Nodes").definedBy("dev.flowrun.nodes..")
