@@ -83,6 +83,7 @@ public final class App {
     private final RunArchives archives;
     private final HttpServer http;
     private final RunEventHub events;
+    private final Services services;
     private final OkHttpClient client;
     private final JvmMeters jvmMeters;
     private final String host;
@@ -144,13 +145,15 @@ public final class App {
                     finished, clock, config.pageCacheMb(), config.outputRetention(), runLog);
             this.sweeper = new RetentionSweeper(jdbi, store, config.outputRetention(), clock);
             this.events = new RunEventHub(jdbi, clock);
+            var uploads = new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock);
+            this.services = new Services(auth, workflows, runs, uploads, events, mapper);
             var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));
             this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
                     signer, archives, thumbnails, new WebhookStatusService(jdbi), config.adminToken(), publicUrl,
                     registry,
                     new IdempotentCreate(jdbi, runs, views, clock),
                     new RunRetries(jdbi, mapper, views, store, engine.queue(), clock),
-                    new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock), new DeletedFiles(jdbi),
+                    uploads, new DeletedFiles(jdbi),
                     events, ServiceInfo.of(Version.text(), catalogue.segmentationModel(), Config.MODEL_FETCH,
                             config.reviewBelow())),
                     mapper);
@@ -237,6 +240,15 @@ public final class App {
         app.http.open();
         LOG.info("listening on port {} ({}), public URL {}", app.port, hostAndPort(app.host, app.port), app.publicUrl);
         return app;
+    }
+
+    /** The services themselves, for the command line's runs on this machine (no HTTP, no key). */
+    public Services services() {
+        return services;
+    }
+
+    public record Services(AuthService auth, WorkflowService workflows, RunService runs, Uploads uploads,
+                           RunEventHub events, ObjectMapper mapper) {
     }
 
     public int port() {

@@ -96,6 +96,11 @@ public final class AuthService {
         return bootstrap(configuredKey, key -> { });
     }
 
+    /** The workspace {@code default} (made at the first start), whose runs the command line makes on this machine. */
+    public Optional<Workspace> defaultWorkspace() {
+        return jdbi.withExtension(AuthDao.class, dao -> dao.findWorkspaceByName(DEFAULT_WORKSPACE));
+    }
+
     /** Empty when the name is taken, also when another request (or instance) took it a moment before. */
     public Optional<Workspace> createWorkspace(String name) {
         Workspace created;

@@ -37,13 +37,14 @@ public interface RunDao {
             INSERT INTO runs (workspace_id, workflow_id, name, status, run_trigger, graph, zip_url, zip_layout,
                               webhook_url, total_items, completed_items, failed_items, output_count,
                               ingesting, created_at, updated_at)
-            VALUES (:workspaceId, :workflowId, :name, 'queued', 'api', :graph, :zipUrl, :zipLayout,
+            VALUES (:workspaceId, :workflowId, :name, 'queued', :trigger, :graph, :zipUrl, :zipLayout,
                     :webhookUrl, :totalItems, 0, 0, 0, :ingesting, :now, :now)""")
     @GetGeneratedKeys("id")
     long insertRun(@Bind("workspaceId") long workspaceId, @Bind("workflowId") long workflowId,
                    @Bind("name") String name, @Bind("graph") String graph, @Bind("zipUrl") String zipUrl,
                    @Bind("zipLayout") String zipLayout, @Bind("webhookUrl") String webhookUrl,
-                   @Bind("totalItems") int totalItems, @Bind("ingesting") boolean ingesting, @Bind("now") Instant now);
+                   @Bind("totalItems") int totalItems, @Bind("ingesting") boolean ingesting, @Bind("now") Instant now,
+                   @Bind("trigger") String trigger);
 
     /**
      * Where new items join the round of runs taking turns: the turn of the first item still queued (0 when none is).

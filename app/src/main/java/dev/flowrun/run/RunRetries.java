@@ -64,7 +64,7 @@ public final class RunRetries {
                 RunDao dao = handle.attach(RunDao.class);
                 long id = dao.insertRun(workspaceId, original.workflowId(),
                         name.length() <= MAX_NAME ? name : name.substring(0, MAX_NAME), dao.graphOf(runId), null,
-                        original.zipLayout(), original.webhookUrl(), items.size(), false, now);
+                        original.zipLayout(), original.webhookUrl(), items.size(), false, now, "api");
                 newId[0] = id;
                 dao.setRetryOf(id, runId);
                 try (NewItems rows = new NewItems(handle, id)) {

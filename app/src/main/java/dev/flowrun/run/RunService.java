@@ -97,8 +97,17 @@ public final class RunService {
         return create(workspaceId, checked, null);
     }
 
-    /** With a {@code claim}, the key is taken in the run's own transaction: a second run with it cannot commit. */
+    /** A run started by the command line on this machine: recorded like any, its trigger {@code cli}. */
+    public RunView createFromCommandLine(long workspaceId, CheckedRun checked) {
+        return create(workspaceId, checked, null, "cli");
+    }
+
     RunView create(long workspaceId, CheckedRun checked, IdempotencyClaim claim) {
+        return create(workspaceId, checked, claim, "api");
+    }
+
+    /** With a {@code claim}, the key is taken in the run's own transaction: a second run with it cannot commit. */
+    private RunView create(long workspaceId, CheckedRun checked, IdempotencyClaim claim, String trigger) {
         StoredWorkflow workflow = checked.workflow();
         RunRequest request = checked.request();
         boolean zip = request.zipUrl() != null;
@@ -112,7 +121,8 @@ public final class RunService {
             created = jdbi.inTransaction(handle -> {
                 RunDao dao = handle.attach(RunDao.class);
                 long id = dao.insertRun(workspaceId, workflow.id(), runName(workflow.name(), now), graphJson,
-                        request.zipUrl(), request.zipLayout().json(), request.webhookUrl(), items.count(), zip, now);
+                        request.zipUrl(), request.zipLayout().json(), request.webhookUrl(), items.count(), zip, now,
+                        trigger);
                 runId[0] = id;
                 if (claim != null) {
                     // Before the items: a request that loses the key waits here, having done nothing costly.

@@ -35,6 +35,15 @@ public final class MainProcess implements AutoCloseable {
 
     /** The same with JVM options of its own, e.g. the trust store of a test's HTTPS receiver. */
     public static MainProcess start(Map<String, String> env, List<String> jvmOptions) {
+        return command(env, jvmOptions, List.of());
+    }
+
+    /** {@code java -jar flowrun.jar <args>}: a command of the command line, its output read from files (piped). */
+    public static MainProcess command(Map<String, String> env, String... args) {
+        return command(env, List.of(), List.of(args));
+    }
+
+    private static MainProcess command(Map<String, String> env, List<String> jvmOptions, List<String> args) {
         try {
             Path logs = Files.createTempDirectory("flowrun-main");
             Path out = logs.resolve("stdout");
@@ -47,6 +56,7 @@ public final class MainProcess implements AutoCloseable {
             command.addAll(List.of("-cp", System.getProperty("java.class.path"),
                     // The service's own logging (standard output), not the tests' (a file).
                     "-Dlogback.configurationFile=logback.xml", "dev.flowrun.Main"));
+            command.addAll(args);
             var builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
             builder.environment().keySet().removeIf(name -> name.startsWith("FLOWRUN_"));
             builder.environment().put("FLOWRUN_WORKERS", "1");
@@ -96,6 +106,17 @@ public final class MainProcess implements AutoCloseable {
 
     public List<String> stderrLines() {
         return stderr().lines().toList();
+    }
+
+    /** Ctrl-C: SIGINT, as a terminal sends it. */
+    public void interrupt() {
+        try {
+            new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** {@code kill -9}: no shutdown hook runs, nothing is flushed on the way out. */

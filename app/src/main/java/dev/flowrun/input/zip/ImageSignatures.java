@@ -4,13 +4,13 @@ package dev.flowrun.input.zip;
  * Whether an entry is an image, by its first bytes (by content, not by name: docs/zip-runs.md): JPEG, PNG, GIF,
  * BMP, TIFF (and BigTIFF) and WebP, the formats the image input node reads.
  */
-final class ImageSignatures {
-    static final int HEAD_BYTES = 18;
+public final class ImageSignatures {
+    public static final int HEAD_BYTES = 18;
 
     private ImageSignatures() {
     }
 
-    static boolean isImage(byte[] head) {
+    public static boolean isImage(byte[] head) {
         return starts(head, 0xFF, 0xD8, 0xFF)
                 || starts(head, 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A)
                 || starts(head, 'G', 'I', 'F', '8')

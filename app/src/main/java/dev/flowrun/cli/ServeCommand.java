@@ -1,0 +1,53 @@
+package dev.flowrun.cli;
+
+import dev.flowrun.App;
+import dev.flowrun.Config;
+import dev.flowrun.IdleHeap;
+import dev.flowrun.Logs;
+import dev.flowrun.cutout.model.ModelUnavailable;
+import dev.flowrun.error.StartupFailure;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code java -jar flowrun.jar} (or {@code serve}): reads the environment, starts the service, stops it cleanly on
+ * SIGTERM. A start that fails says why in one line on standard error and exits non-zero: an operator reads the
+ * line, not a stack trace.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Serves the API and the dashboard (what java -jar flowrun.jar does with no command).",
+                "Settings come from FLOWRUN_* environment variables (README, Configuration)."})
+final class ServeCommand implements Callable<Integer> {
+    @Override
+    public Integer call() {
+        App app;
+        try {
+            Config config = Config.fromEnv(System.getenv());
+            Logs.use(config.logFormat());
+            IdleHeap.asTheServiceDoes();
+            app = App.start(config, Clock.systemUTC(), ServeCommand::showKey);
+        } catch (Config.ConfigException e) {
+            return Cli.fail(2, e.getMessage());
+        } catch (StartupFailure | ModelUnavailable e) {
+            return Cli.fail(1, e.getMessage());
+        } catch (RuntimeException | Error e) {
+            return Cli.fail(1, "start-up failed: " + e.getClass().getSimpleName() + ": "
+                    + StartupFailure.rootMessage(e));
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> app.stop(Duration.ofSeconds(10)), "flowrun-shutdown"));
+        return Cli.SERVING;
+    }
+
+    private static void showKey(String key) {
+        System.out.println("""
+
+                flowrun: created workspace 'default' and its API key (shown only this once, keep it):
+
+                    %s
+
+                """.formatted(key));
+        System.out.flush();
+    }
+}

@@ -1,0 +1,27 @@
+package dev.flowrun.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.Json;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code flowrun workflows}: the workflows a run can name, one a line (id, name, node chain). */
+@Command(name = "workflows", mixinStandardHelpOptions = true,
+        description = "Lists the workflows (id, name, node chain), on this machine or on --server.")
+final class WorkflowsCommand implements Callable<Integer> {
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        Cli.quietLogs();
+        try (Target target = server.open(System.getenv(), null, Json.mapper())) {
+            for (JsonNode workflow : target.workflows()) {
+                System.out.println(workflow.path("id").asText() + "  " + workflow.path("name").asText() + "  "
+                        + Workflows.chain(workflow));
+            }
+        }
+        return 0;
+    }
+}
