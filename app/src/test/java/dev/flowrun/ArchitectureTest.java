@@ -50,7 +50,7 @@ class ArchitectureTest {
     static LayeredArchitecture layers() {
         return layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .ensureAllClassesAreContainedInArchitecture()
-                .layer("Composition").definedBy("dev.flowrun")
+                .layer("Composition").definedBy("dev.flowrun", "dev.flowrun.cli..")
                 .layer("Http").definedBy("dev.flowrun.http..")
                 .layer("Services").definedBy("dev.flowrun.auth..", "dev.flowrun.run..",
                         "dev.flowrun.upload..", "dev.flowrun.retention..")
