@@ -14,8 +14,10 @@ import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
 import dev.flowrun.events.RunEventHub;
 import dev.flowrun.events.RunEvents;
+import dev.flowrun.files.DirectoryStore;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
+import dev.flowrun.files.s3.ObjectStores;
 import dev.flowrun.http.HttpServer;
 import dev.flowrun.http.ServiceInfo;
 import dev.flowrun.imaging.ImageDecoder;
@@ -76,6 +78,7 @@ import org.slf4j.LoggerFactory;
 public final class App {
     private static final Logger LOG = LoggerFactory.getLogger(App.class);
     private final Database database;
+    private final Storage storage;
     /** Deliveries in flight at once: enough for slow receivers not to hold up others, bounded all the same. */
     private static final int WEBHOOKS_IN_FLIGHT = 16;
     private final Engine engine;
@@ -108,7 +111,13 @@ public final class App {
         this.publicUrl = config.effectivePublicUrl(port);
         logStart(config, host, port);
         Path files = DataDirectory.prepare(config.dataDir());
-        this.database = Database.open(config.effectiveDbUrl(), config.workers() + 10);
+        this.storage = openStorage(config, files);
+        try {
+            this.database = Database.open(config.effectiveDbUrl(), config.workers() + 10);
+        } catch (RuntimeException e) {
+            storage.close();
+            throw e;
+        }
         try {
             var jdbi = database.jdbi();
             this.exclusive = database.dialect().exclusive();
@@ -116,7 +125,7 @@ public final class App {
             var parser = new GraphParser(catalogue);
             var workflows = new WorkflowService(jdbi, mapper, parser, clock);
             this.auth = new AuthService(jdbi, new Templates(mapper), clock);
-            var store = new FileStore(files);
+            FileStore store = storage.store();
             var signer = new UrlSigner(new Settings(jdbi).urlSigningSecret(), publicUrl, config.urlTtl(), clock);
             var views = new RunViews(signer, mapper);
             // The one client every outbound call derives from (newBuilder() shares its pools and any guard).
@@ -169,8 +178,29 @@ public final class App {
                     workers::wake);
         } catch (RuntimeException e) {
             database.close();
+            storage.close();
             throw e;
         }
+    }
+
+    /** The files' store and what it holds open (the object store's client), closed last. */
+    private record Storage(FileStore store, AutoCloseable resources) {
+        void close() {
+            try {
+                resources.close();
+            } catch (Exception e) {
+                LOG.warn("closing the file store: {}", e.toString());
+            }
+        }
+    }
+
+    private static Storage openStorage(Config config, Path files) {
+        if (!config.storage().objectStore()) {
+            return new Storage(new DirectoryStore(files), () -> { });
+        }
+        var opened = ObjectStores.open(config.storage(), DataDirectory.scratch(config.dataDir()));
+        LOG.info("files are stored in {}", config.storage().shown());
+        return new Storage(opened.store(), opened);
     }
 
     /** Starts everything; the returned app is serving once this returns. A new key is not shown. */
@@ -287,6 +317,7 @@ public final class App {
         client.connectionPool().evictAll();
         jvmMeters.close();
         database.close();
+        storage.close();
         LOG.info("stopped");
     }
 

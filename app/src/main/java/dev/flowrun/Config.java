@@ -9,6 +9,7 @@ import dev.flowrun.cutout.model.ModelFamily;
 import dev.flowrun.cutout.model.ModelStore;
 import dev.flowrun.db.Dialect;
 import dev.flowrun.db.OpenFailures;
+import dev.flowrun.files.StorageConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,7 +43,8 @@ public record Config(
 
         Path bgModel,
         ModelFamily bgModelFamily,
-        double reviewBelow) {
+        double reviewBelow,
+        StorageConfig storage) {
 
     public static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
             Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
@@ -89,7 +91,8 @@ public record Config(
                 reader.path("FLOWRUN_BG_MODEL"),
                 // Not required by the API: how to feed a model that is neither ISNet nor U²-Net (ModelFamily).
                 reader.modelFamily("FLOWRUN_BG_MODEL_FAMILY"),
-                reader.fraction("FLOWRUN_REVIEW_BELOW", 0.5));
+                reader.fraction("FLOWRUN_REVIEW_BELOW", 0.5),
+                reader.storage());
     }
 
     /** How log lines are written to standard output (README, Operating it). */
@@ -337,6 +340,36 @@ public record Config(
                 throw bad(name, value, count + " comma-separated durations such as 5s,5m,30m,2h,5h");
             }
             return List.copyOf(result);
+        }
+
+        /** FLOWRUN_STORAGE and, for an object store, FLOWRUN_S3_* and the AWS credentials (README, Several instances). */
+        StorageConfig storage() {
+            String value = raw("FLOWRUN_STORAGE");
+            if (value == null || value.equals("file")) {
+                return StorageConfig.FILE;
+            }
+            String[] location;
+            try {
+                location = StorageConfig.parseLocation(value);
+            } catch (IllegalArgumentException e) {
+                throw bad("FLOWRUN_STORAGE", value, e.getMessage());
+            }
+            String endpoint = url("FLOWRUN_S3_ENDPOINT");
+            String region = raw("FLOWRUN_S3_REGION");
+            if (region != null && !region.matches("[a-z0-9-]{1,40}")) {
+                throw bad("FLOWRUN_S3_REGION", region, "a region name such as us-east-1");
+            }
+            // A store of one's own (MinIO, Ceph, S3Proxy) seldom has a DNS name per bucket; AWS S3 prefers one.
+            boolean pathStyle = bool("FLOWRUN_S3_PATH_STYLE", endpoint != null);
+            String keyId = raw("AWS_ACCESS_KEY_ID");
+            String secret = raw("AWS_SECRET_ACCESS_KEY");
+            if ((keyId == null) != (secret == null)) {
+                throw new ConfigException((keyId == null ? "AWS_ACCESS_KEY_ID" : "AWS_SECRET_ACCESS_KEY")
+                        + " is not set, but " + (keyId == null ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID")
+                        + " is: set both or neither (then the AWS SDK's default credentials are used).");
+            }
+            return new StorageConfig(location[0], location[1], endpoint, region, pathStyle, keyId, secret,
+                    keyId == null ? null : raw("AWS_SESSION_TOKEN"));
         }
 
         private ConfigException bad(String name, String value, String expected) {

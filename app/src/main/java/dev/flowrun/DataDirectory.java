@@ -22,6 +22,28 @@ final class DataDirectory {
         return files;
     }
 
+    /**
+     * The folder for temporary copies of stored objects ({@code FileStore#local} with an object store), emptied at
+     * start: a copy a crash left is of no use.
+     */
+    static Path scratch(Path dir) {
+        Path scratch = dir.resolve("scratch");
+        try {
+            if (Files.isDirectory(scratch)) {
+                try (var leftovers = Files.list(scratch)) {
+                    for (Path leftover : (Iterable<Path>) leftovers::iterator) {
+                        Files.deleteIfExists(leftover);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new StartupFailure("the scratch folder " + shown(scratch) + " cannot be emptied: "
+                    + StartupFailure.rootMessage(e), e);
+        }
+        usable(scratch, "the scratch folder " + shown(scratch));
+        return scratch;
+    }
+
     private static void usable(Path dir, String what) {
         try {
             Files.createDirectories(dir);

@@ -3,6 +3,8 @@ package dev.flowrun.engine;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.LocalFile;
+import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.imaging.ImageRejected;
 import dev.flowrun.input.DownloadFailed;
@@ -73,7 +75,13 @@ final class GraphWalk {
                     fetcher.fetch(input.sourceUrl(), input.key());
                     syncs.add(input.key());
                 }
-                image = decoder.decode(store.path(input.key()));
+                try (LocalFile file = store.local(input.key())) {
+                    image = decoder.decode(file.path());
+                }
+            } catch (StorageUnavailable e) {
+                timed(inputNode, started);
+                failAndSkip(inputNode, "storage_unavailable", input.fileName() + ": " + e.getMessage());
+                continue;
             } catch (DownloadFailed e) {
                 timed(inputNode, started);
                 failAndSkip(inputNode, "download_failed", e.getMessage());
@@ -127,6 +135,11 @@ final class GraphWalk {
                 if (e.cancelled()) {
                     throw e; // nothing more of this item is wanted
                 }
+                continue;
+            } catch (StorageUnavailable e) {
+                timed(node, started);
+                failAndSkip(node, "storage_unavailable", "node '" + node.id() + "' (" + node.type().type()
+                        + "): its file could not be stored: " + e.getMessage());
                 continue;
             } catch (NodeFailure | IOException | RuntimeException | Error e) {
                 // An Error (out of memory, stack overflow) fails its node like anything else: the item's other

@@ -3,6 +3,8 @@ package dev.flowrun.engine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.events.RunEvents;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.LocalFile;
+import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.input.zip.StopCheck;
 import dev.flowrun.input.zip.ZipDownloader;
 import dev.flowrun.input.zip.ZipFailure;
@@ -13,8 +15,8 @@ import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunFiles;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunTransitions;
-import dev.flowrun.run.ZipRunDao;
 import dev.flowrun.run.ZipRunDao.IngestingRun;
+import dev.flowrun.run.ZipRunDao;
 import dev.flowrun.workflow.WorkflowService;
 import java.io.IOException;
 import java.time.Clock;
@@ -103,7 +105,10 @@ final class ZipIngestion {
                 downloader.download(run.zipUrl(), archive, stop);
             }
             var staging = new ItemStaging(jdbi, mapper, store, runId, nodeId, stop);
-            int count = scanner.scan(store.path(archive), staging, stop);
+            int count;
+            try (LocalFile local = store.local(archive)) {
+                count = scanner.scan(local.path(), staging, stop);
+            }
             staging.flush();
             // On disk before the items exist: after a machine crash an item must still find its input.
             store.syncTree(inputsFolder(runId));
@@ -121,6 +126,12 @@ final class ZipIngestion {
             if (stillOurs(runId, claim)) {
                 LOG.info("run {}: cancelled while its archive was read", runId);
                 abandon(runId, claim);
+            }
+        } catch (StorageUnavailable e) {
+            if (stillOurs(runId, claim)) {
+                LOG.warn("run {}: its archive could not be stored or read: {}", runId, e.getMessage());
+                ZipFailure failure = ZipFailure.storageUnavailable(e.getMessage());
+                fail(runId, claim, failure.code(), failure.getMessage());
             }
         } catch (IOException | RuntimeException e) {
             if (stillOurs(runId, claim)) {

@@ -4,14 +4,14 @@ package dev.flowrun.files;
  * The rules for a store key, shared by {@link FileStore} and {@link UrlSigner} so a signed URL can
  * never name something the store would refuse.
  */
-final class FileKeys {
+public final class FileKeys {
     private FileKeys() {}
 
-    static boolean isValid(String key) {
+    public static boolean isValid(String key) {
         return problem(key) == null;
     }
 
-    static String requireValid(String key) {
+    public static String requireValid(String key) {
         String problem = problem(key);
         if (problem != null) {
             throw new IllegalArgumentException("invalid file key (" + problem + "): " + printable(key));

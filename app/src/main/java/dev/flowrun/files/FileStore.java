@@ -1,319 +1,108 @@
 package dev.flowrun.files;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.channels.SeekableByteChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.security.SecureRandom;
-import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
- * Files of workflow runs under one root directory, addressed by {@code /}-separated relative keys.
+ * Where the files of runs and uploads live, addressed by {@code /}-separated relative keys: the data directory
+ * ({@link DirectoryStore}) or an S3-compatible object store ({@code files.s3.ObjectStore}). Nothing above this
+ * interface knows which (docs/several-instances.md).
  *
- * <p>Writes go through {@link #write} (or {@link #copy}) rather than a commit-on-close stream: a
- * stream cannot tell whether it is being closed after success or by a try-with-resources unwinding
- * an exception, and committing half a file in the second case is exactly what we must avoid. The
- * writer callback makes the outcome explicit: return normally and the file appears atomically,
- * throw and nothing but (at worst, after a crash) a hidden {@code .*.tmp} file is left behind.
+ * <p>Every write is whole or nothing: {@code writer} fills the file and it becomes visible, replacing any file of
+ * that key, only if the writer returns normally; throw and nothing is left that is ever served. A writer callback
+ * rather than a commit-on-close stream, because a stream cannot tell a close after success from a
+ * try-with-resources unwinding an exception.
+ *
+ * <p>A store that cannot be reached or refuses a request throws {@link StorageUnavailable} (after the retries that
+ * are safe); a missing file throws {@link NoSuchFileException}.
  */
-public final class FileStore {
-    private static final SecureRandom RANDOM = new SecureRandom();
-    private static final int MAX_SEGMENT = 120;
-    private static final int SYNC_PARALLELISM = 8;
-    /**
-     * Small on purpose: a buffer is allocated per file written, twice per item, and writers of big files hand over
-     * chunks at least this large, which go straight through. At 64 KiB it was a tenth of an item's garbage.
-     */
-    private static final int WRITE_BUFFER = 8 * 1024;
+public interface FileStore {
+    /** Writes a file whole (see above), durable once this returns. */
+    void write(String key, IoConsumer<OutputStream> writer) throws IOException;
 
     /**
-     * Runs {@link #syncSoon}'s syncs: threads wait on the disk, not on a core, and die after a minute idle. Shared by
-     * every store of the process (they are the same disks), daemons so they never hold up an exit.
+     * {@link #write} where durability may wait for {@link #syncTree} or {@link #syncSoon}: until then a machine crash
+     * (not a process crash) may leave the file empty. A store whose writes are durable at once treats it as write.
      */
-    private static final ExecutorService SYNCS = Executors.newCachedThreadPool(task -> {
-        Thread thread = new Thread(task, "flowrun-sync");
-        thread.setDaemon(true);
-        return thread;
-    });
-
-    private final Path root;
-
-    public FileStore(Path root) {
-        try {
-            this.root = Files.createDirectories(root.toAbsolutePath().normalize());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create file store root " + root, e);
-        }
-    }
-
-    public Path root() {
-        return root;
-    }
-
-    /** Resolves a key under the root; throws {@link IllegalArgumentException} for anything that could escape it. */
-    public Path path(String key) {
-        FileKeys.requireValid(key);
-        Path resolved;
-        try {
-            resolved = root.resolve(key).normalize();
-        } catch (InvalidPathException e) {
-            throw new IllegalArgumentException("invalid file key: " + e.getReason(), e);
-        }
-        // Defence in depth: the key rules should already make this impossible.
-        if (!resolved.startsWith(root) || resolved.equals(root)) {
-            throw new IllegalArgumentException("file key escapes the store root");
-        }
-        return resolved;
-    }
+    void writeUnsynced(String key, IoConsumer<OutputStream> writer) throws IOException;
 
     /**
-     * Writes a file atomically: {@code writer} fills a temp file beside the target, which is synced
-     * and renamed into place only if the writer returns normally. The writer may close the stream; it
-     * is not required to. An existing file is replaced.
+     * Starts making one file written by {@link #writeUnsynced} durable; its writer waits on the future only before
+     * anything relies on the file. It fails with an {@link java.io.UncheckedIOException} if that cannot be done.
      */
-    public void write(String key, IoConsumer<OutputStream> writer) throws IOException {
-        write(key, writer, true);
-    }
+    CompletableFuture<Void> syncSoon(String key);
 
-    /**
-     * {@link #write} without waiting for the disk, for files made durable by {@link #syncTree} or {@link #syncSoon}
-     * before anything relies on them: until then a machine crash (not a process crash) may leave them empty.
-     */
-    public void writeUnsynced(String key, IoConsumer<OutputStream> writer) throws IOException {
-        write(key, writer, false);
-    }
+    /** Waits until every file under {@code prefix} is durable. */
+    void syncTree(String prefix) throws IOException;
 
-    /**
-     * Starts syncing one stored file to disk in the background, for a file written by {@link #writeUnsynced}: its
-     * writer goes on working while the disk catches up, and waits on the returned future only before anything relies
-     * on the file. The future fails with an {@link java.io.UncheckedIOException} if the file cannot be synced.
-     */
-    public CompletableFuture<Void> syncSoon(String key) {
-        Path file = path(key);
-        return CompletableFuture.runAsync(() -> {
-            try {
-                syncFile(file);
-            } catch (IOException e) {
-                throw new CompletionException(new UncheckedIOException("cannot sync " + key, e));
-            }
-        }, SYNCS);
-    }
-
-    /** Waits until a file already in place is on disk. */
-    static void syncFile(Path file) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            channel.force(true);
-        }
-    }
-
-    /**
-     * Waits until every file under {@code prefix} is on disk. Syncs several files at once: a file system
-     * commits concurrent syncs together, which measured a dozen times faster than one by one.
-     */
-    public void syncTree(String prefix) throws IOException {
-        Path top = path(prefix);
-        if (Files.isDirectory(top, LinkOption.NOFOLLOW_LINKS)) {
-            TreeSync.sync(top, SYNC_PARALLELISM);
-        }
-    }
-
-    private void write(String key, IoConsumer<OutputStream> writer, boolean sync) throws IOException {
-        Path target = path(key);
-        Path dir = Files.createDirectories(target.getParent());
-        Path temp = dir.resolve(tempName(target.getFileName().toString()));
-        boolean committed = false;
-        try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                 OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), WRITE_BUFFER)) {
-                writer.accept(new KeepOpenOutputStream(out));
-                out.flush();
-                // Without the sync a crash just after the rename could leave an empty or partial target.
-                if (sync) channel.force(true);
-            }
-            moveIntoPlace(temp, target);
-            committed = true;
-        } finally {
-            if (!committed) deleteQuietly(temp);
-        }
-    }
-
-    /** Copies {@code in} to {@code key} atomically (see {@link #write}); returns the number of bytes. */
-    public long copy(String key, InputStream in) throws IOException {
+    /** Copies {@code in} to {@code key} whole (see {@link #write}); returns the number of bytes. */
+    default long copy(String key, InputStream in) throws IOException {
         long[] count = new long[1];
         write(key, out -> count[0] = in.transferTo(out));
         return count[0];
     }
 
     /**
-     * Makes {@code to} hold the bytes of {@code from}: a hard link, so a file a thousand runs use is stored once and
-     * costs no copying; a copy where the file system has no hard links. Safe because a stored file is never changed
-     * in place (every write renames a new file into place), so the two names can never come to differ. An existing
-     * {@code to} is replaced atomically.
+     * Makes {@code to} hold the bytes of {@code from} without passing them through this process where the store can
+     * (a hard link, a server-side copy). Safe because a stored file is never changed in place.
      *
      * @throws NoSuchFileException if {@code from} is missing
      */
-    public void link(String from, String to) throws IOException {
-        Path source = path(from);
-        Path target = path(to);
-        Path dir = Files.createDirectories(target.getParent());
-        Path temp = dir.resolve(tempName(target.getFileName().toString()));
-        try {
-            Files.createLink(temp, source);
-        } catch (NoSuchFileException e) {
-            throw e;
-        } catch (UnsupportedOperationException | FileSystemException e) {
-            write(to, out -> Files.copy(source, out));
-            return;
-        }
-        boolean committed = false;
-        try {
-            moveIntoPlace(temp, target);
-            committed = true;
-        } finally {
-            if (!committed) deleteQuietly(temp);
-        }
-    }
+    void link(String from, String to) throws IOException;
 
-    /** True only for a regular file: a directory is not a stored file. */
-    public boolean exists(String key) {
-        return Files.isRegularFile(path(key));
+    /**
+     * True only for a stored file: a folder is not one. Unchecked, as callers use it in conditions: a store that
+     * cannot answer throws an {@link java.io.UncheckedIOException} around a {@link StorageUnavailable}.
+     */
+    boolean exists(String key);
+
+    /** @throws NoSuchFileException if the file is missing */
+    StoredFile stat(String key) throws IOException;
+
+    /** @throws NoSuchFileException if the file is missing */
+    default long size(String key) throws IOException {
+        return stat(key).size();
     }
 
     /** @throws NoSuchFileException if the file is missing */
-    public long size(String key) throws IOException {
-        return Files.size(path(key));
-    }
-
-    /** @throws NoSuchFileException if the file is missing */
-    public InputStream open(String key) throws IOException {
-        return Files.newInputStream(path(key));
-    }
+    InputStream open(String key) throws IOException;
 
     /** {@code length} bytes from {@code offset} (one range of a download); fewer where the file ends. */
-    public InputStream open(String key, long offset, long length) throws IOException {
-        SeekableByteChannel channel = Files.newByteChannel(path(key));
-        try {
-            channel.position(offset);
-        } catch (IOException | RuntimeException e) {
-            channel.close();
-            throw e;
-        }
-        return new LimitedInputStream(Channels.newInputStream(channel), length);
-    }
+    InputStream open(String key, long offset, long length) throws IOException;
 
-    /** Deletes one file; a missing file is not an error since the goal state is reached either way. */
-    public void delete(String key) throws IOException {
-        Files.deleteIfExists(path(key));
-    }
+    /**
+     * The file as a file of this machine, for readers that need one (decoders that seek, the zip reader): the stored
+     * file itself where it is one, else a temporary copy deleted on close.
+     *
+     * @throws NoSuchFileException if the file is missing
+     */
+    LocalFile local(String key) throws IOException;
 
-    /** Deletes a directory (or single file) recursively; missing is not an error. Symlinks are removed, not followed. */
-    public void deleteTree(String prefix) throws IOException {
-        Path top = path(prefix);
-        if (!Files.exists(top, LinkOption.NOFOLLOW_LINKS)) return;
-        Files.walkFileTree(top, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.deleteIfExists(file);
-                return FileVisitResult.CONTINUE;
-            }
+    /** Deletes one file; a missing file is not an error, since the goal state is reached either way. */
+    void delete(String key) throws IOException;
 
-            @Override
-            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-                // Something else deleted it concurrently: fine, that is what we wanted.
-                if (e instanceof NoSuchFileException) return FileVisitResult.CONTINUE;
-                throw e;
-            }
+    /** Deletes every file under {@code prefix} (or the file {@code prefix}); missing is not an error. */
+    void deleteTree(String prefix) throws IOException;
 
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                if (e != null && !(e instanceof NoSuchFileException)) throw e;
-                Files.deleteIfExists(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
-    }
+    /** The names of the files and folders directly under the folder {@code prefix}; empty when there is none. */
+    List<String> children(String prefix) throws IOException;
+
+    /** The newest modification time of the files under {@code prefix}; null when there is none. */
+    java.time.Instant newest(String prefix) throws IOException;
+
+    /** Throws {@link StorageUnavailable} unless the store answers now (GET /health), within a few seconds. */
+    void check() throws StorageUnavailable;
 
     /**
      * Turns an arbitrary user-supplied file name into one safe key segment: ASCII letters, digits,
      * {@code . - _} are kept, each run of anything else becomes {@code _}; the result is never empty,
      * never starts with a dot and is at most 120 characters, keeping the extension when shortened.
      */
-    public static String safeSegment(String name) {
-        StringBuilder sb = new StringBuilder();
-        boolean inRun = false;
-        if (name != null) {
-            for (int i = 0; i < name.length(); i++) {
-                char c = name.charAt(i);
-                boolean keep = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                        || c == '.' || c == '-' || c == '_';
-                if (keep) {
-                    sb.append(c);
-                    inRun = false;
-                } else if (!inRun) {
-                    sb.append('_');
-                    inRun = true;
-                }
-            }
-        }
-        if (sb.length() == 0) return "file";
-        // A leading dot would make a hidden file and covers "." and ".." too.
-        if (sb.charAt(0) == '.') sb.insert(0, '_');
-        return truncateKeepingExtension(sb.toString());
-    }
-
-    private static String truncateKeepingExtension(String s) {
-        if (s.length() <= MAX_SEGMENT) return s;
-        int dot = s.lastIndexOf('.');
-        int extLength = s.length() - dot;
-        // Only a short tail counts as an extension; otherwise a long ".xxxx" run would eat the name.
-        if (dot > 0 && extLength <= 16) {
-            return s.substring(0, MAX_SEGMENT - extLength) + s.substring(dot);
-        }
-        return s.substring(0, MAX_SEGMENT);
-    }
-
-    private static String tempName(String targetName) {
-        // Keep the name recognisable for debugging but short enough for the 255-byte file name limit.
-        String stem = targetName.length() > 100 ? targetName.substring(0, 100) : targetName;
-        byte[] random = new byte[8];
-        RANDOM.nextBytes(random);
-        return "." + stem + "." + HexFormat.of().formatHex(random) + ".tmp";
-    }
-
-    private static void moveIntoPlace(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            // Same directory, so this only happens on exotic file systems; a plain move is the best left.
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    private static void deleteQuietly(Path temp) {
-        try {
-            Files.deleteIfExists(temp);
-        } catch (IOException ignored) {
-            // The original failure matters more; a stray temp file is harmless.
-        }
+    static String safeSegment(String name) {
+        return SafeSegments.of(name);
     }
 }

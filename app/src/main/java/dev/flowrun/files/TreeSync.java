@@ -34,7 +34,7 @@ final class TreeSync {
                 slots.acquire();
                 pool.execute(() -> {
                     try {
-                        FileStore.syncFile(file);
+                        DirectoryStore.syncFile(file);
                     } catch (IOException e) {
                         failure.compareAndSet(null, e);
                     } finally {

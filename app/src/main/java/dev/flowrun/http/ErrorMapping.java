@@ -2,6 +2,7 @@ package dev.flowrun.http;
 
 import dev.flowrun.error.ApiException;
 import dev.flowrun.error.RangeNotSatisfiable;
+import dev.flowrun.files.StorageUnavailable;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -23,6 +24,9 @@ final class ErrorMapping {
             "gone", 410,
             "payload_too_large", 413);
 
+    /** How long a client is asked to wait while the store is down: long enough not to hammer it, short to recover. */
+    private static final int RETRY_AFTER_SECONDS = 5;
+
     private ErrorMapping() {
     }
 
@@ -36,6 +40,15 @@ final class ErrorMapping {
         });
         routes.exception(HttpResponseException.class, (e, ctx) -> fromFramework(ctx, e.getStatus()));
         routes.exception(Exception.class, (e, ctx) -> {
+            StorageUnavailable storage = StorageUnavailable.in(e);
+            if (storage != null) {
+                // Not the caller's fault nor a bug: the store is down or refusing; it comes back by itself.
+                LOG.warn("{} {}: {}", ctx.method(), ctx.path(), storage.getMessage());
+                ctx.header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+                write(ctx, 503, "service_unavailable", "the file store cannot be reached right now; try again shortly",
+                        null);
+                return;
+            }
             LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
             write(ctx, 500, "internal_error", "something went wrong on our side; the error has been logged", null);
         });

@@ -6,6 +6,7 @@ import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.ContentTypes;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.StoredFile;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.imaging.Thumbnails;
 import dev.flowrun.retention.DeletedFiles;
@@ -13,7 +14,7 @@ import dev.flowrun.run.RunArchives;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -62,7 +63,10 @@ final class FileRoutes {
         if (archive.matches()) {
             archives.ensure(Long.parseLong(archive.group(1)));
         }
-        if (!store.exists(key)) {
+        StoredFile stored;
+        try {
+            stored = store.stat(key);
+        } catch (NoSuchFileException e) {
             if (deletedFiles.deleted(key)) {
                 throw new Gone("this file was deleted after FLOWRUN_OUTPUT_RETENTION; the run's record remains");
             }
@@ -76,9 +80,10 @@ final class FileRoutes {
                 throw new InvalidRequest("thumb", "an archive has no thumbnail");
             }
             key = thumbnails.of(key);
+            stored = store.stat(key);
         }
-        long size = store.size(key);
-        Instant modified = Files.getLastModifiedTime(store.path(key)).toInstant();
+        long size = stored.size();
+        Instant modified = stored.modified();
         String lastModified = HTTP_DATE.format(modified);
         // Files are replaced only by an atomic rename, which changes the time: size and time identify the bytes.
         String etag = "\"" + Long.toHexString(size) + "-" + Long.toHexString(modified.toEpochMilli()) + "\"";

@@ -5,23 +5,25 @@ import dev.flowrun.auth.AuthService;
 import dev.flowrun.error.StartupFailure;
 import dev.flowrun.events.RunEventHub;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.imaging.Thumbnails;
 import dev.flowrun.retention.DeletedFiles;
 import dev.flowrun.run.IdempotentCreate;
-import dev.flowrun.run.RunRetries;
 import dev.flowrun.run.RunArchives;
+import dev.flowrun.run.RunRetries;
 import dev.flowrun.run.RunService;
 import dev.flowrun.upload.Uploads;
 import dev.flowrun.webhook.WebhookStatusService;
 import dev.flowrun.workflow.WorkflowRequests;
 import dev.flowrun.workflow.WorkflowService;
 import io.javalin.Javalin;
+import io.javalin.http.Context;
 import io.javalin.json.JavalinJackson;
 import io.javalin.util.JavalinBindException;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.BindException;
 import java.util.Locale;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -59,7 +61,7 @@ public final class HttpServer {
             config.requestLogger.http(httpMetrics::record);
             config.routes.beforeMatched("/workflows*", ctx ->
                     ctx.attribute(Requests.CALLER, services.auth().authenticate(ctx.header("Authorization"))));
-            config.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok")));
+            config.routes.get("/health", ctx -> health(ctx, services.store()));
             httpMetrics.register(config.routes);
             docsRoutes.register(config.routes);
             fileRoutes.register(config.routes);
@@ -108,6 +110,17 @@ public final class HttpServer {
             }
         }
         return new StartupFailure("cannot listen on port " + port + ": " + StartupFailure.rootMessage(failure), failure);
+    }
+
+    /** Ready, unless the store cannot be reached now (README, Several instances): a balancer then sends no one. */
+    private static void health(Context ctx, FileStore store) {
+        try {
+            store.check();
+        } catch (StorageUnavailable e) {
+            ctx.status(503).json(Map.of("status", "unavailable", "reason", "storage"));
+            return;
+        }
+        ctx.json(Map.of("status", "ok"));
     }
 
     /** What the routes call into; built by the composition root. */

@@ -3,11 +3,11 @@ package dev.flowrun.imaging;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.LocalFile;
+import dev.flowrun.files.StoredFile;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -63,7 +63,10 @@ public final class Thumbnails {
             if (stored != null) {
                 return stored;
             }
-            Thumbnailer.Thumbnail thumbnail = thumbnailer.make(store.path(key), SIZE);
+            Thumbnailer.Thumbnail thumbnail;
+            try (LocalFile file = store.local(key)) {
+                thumbnail = thumbnailer.make(file.path(), SIZE);
+            }
             String thumbKey = thumbKey(key, thumbnail.extension());
             store.writeUnsynced(thumbKey, thumbnail::writeTo);
             return thumbKey;
@@ -76,13 +79,17 @@ public final class Thumbnails {
 
     /** A thumbnail at least as new as its file; an older one is of bytes since replaced (an item run again). */
     private String stored(String key) throws IOException {
-        Path source = store.path(key);
+        StoredFile source = store.stat(key);
         for (String extension : new String[] {"png", "jpg"}) {
             String thumbKey = thumbKey(key, extension);
-            Path thumb = store.path(thumbKey);
+            StoredFile thumb;
+            try {
+                thumb = store.stat(thumbKey);
+            } catch (NoSuchFileException e) {
+                continue;
+            }
             // An empty one is what a machine crash can leave of a write not yet synced.
-            if (Files.isRegularFile(thumb) && Files.size(thumb) > 0
-                    && Files.getLastModifiedTime(thumb).compareTo(Files.getLastModifiedTime(source)) >= 0) {
+            if (thumb.size() > 0 && thumb.modified().compareTo(source.modified()) >= 0) {
                 return thumbKey;
             }
         }

@@ -1,6 +1,7 @@
 package dev.flowrun.input;
 
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.net.BlockedAddress;
 import dev.flowrun.net.RedirectFollower;
 import dev.flowrun.net.RedirectRefused;
@@ -35,7 +36,7 @@ public final class InputFetcher {
      * Downloads {@code url} to {@code key}, not yet synced to disk: the caller syncs it ({@link
      * FileStore#syncSoon}) before anything relies on it.
      */
-    public void fetch(String url, String key) throws DownloadFailed, InterruptedIOException {
+    public void fetch(String url, String key) throws DownloadFailed, InterruptedIOException, StorageUnavailable {
         Request request;
         try {
             request = new Request.Builder().url(url).header("User-Agent", "flowrun/0.1 (self-hosted image workflow runner)").build();
@@ -71,6 +72,8 @@ public final class InputFetcher {
         } catch (BlockedAddress | RedirectRefused e) {
             // The message names the rule, e.g. "refused: 10.0.0.5 is a private address (10.0.0.0/8)".
             throw new DownloadFailed("GET " + shown + ": " + e.getMessage());
+        } catch (StorageUnavailable e) {
+            throw e; // not the source's fault: the item says so (storage_unavailable)
         } catch (InterruptedIOException e) {
             if (Thread.currentThread().isInterrupted()) {
                 throw e;

@@ -4,8 +4,6 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.run.IdempotencyDao;
 import dev.flowrun.run.RunFiles;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -144,8 +142,8 @@ public final class RetentionSweeper {
 
     private void finishInterrupted(String top, Marked marked) {
         List<Long> ids = new ArrayList<>();
-        try (var children = Files.list(store.path(top))) {
-            children.map(path -> path.getFileName().toString()).filter(name -> name.matches("\\d{1,18}"))
+        try {
+            store.children(top).stream().filter(name -> name.matches("\\d{1,18}"))
                     .forEach(name -> ids.add(Long.parseLong(name)));
         } catch (IOException e) {
             return;
@@ -156,32 +154,19 @@ public final class RetentionSweeper {
         }
     }
 
-    /** By the file system's own times: an upload in progress keeps writing, a crash's leftover does not. */
+    /** By the store's own times: an upload in progress keeps writing, a crash's leftover does not. */
     private void deleteStaleForms() {
         Instant staleBefore = Instant.now().minus(STALE_FORM);
-        try (var forms = Files.list(store.path("tmp"))) {
-            for (Path form : (Iterable<Path>) forms::iterator) {
-                if (newest(form).isBefore(staleBefore)) {
-                    delete("tmp/" + form.getFileName());
+        try {
+            for (String form : store.children("tmp")) {
+                Instant newest = store.newest("tmp/" + form);
+                // None left (its form just ended): not a leftover either.
+                if (newest != null && newest.isBefore(staleBefore)) {
+                    delete("tmp/" + form);
                 }
             }
         } catch (IOException e) {
-            // No tmp folder yet, or one that vanished: nothing to do.
-        }
-    }
-
-    private static Instant newest(Path folder) throws IOException {
-        try (var files = Files.walk(folder)) {
-            // A file deleted meanwhile (its form just ended) counts as new: that folder is not a leftover.
-            return files.map(file -> {
-                try {
-                    return Files.getLastModifiedTime(file).toInstant();
-                } catch (IOException e) {
-                    return Instant.MAX;
-                }
-            }).max(Instant::compareTo).orElse(Instant.MAX);
-        } catch (java.io.UncheckedIOException e) {
-            return Instant.MAX;
+            // The store cannot be read now: the next sweep tries again.
         }
     }
 

@@ -1,7 +1,5 @@
 package dev.flowrun.files;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -22,12 +20,14 @@ import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 class OutputArchiveTest {
     @TempDir Path dir;
 
     @Test
     void buildsStoredZipWithExactNamesAndBytes() throws IOException {
-        FileStore store = new FileStore(dir.resolve("data"));
+        DirectoryStore store = new DirectoryStore(dir.resolve("data"));
         byte[] red = randomBytes(1, 150_000);
         byte[] blue = "blue".getBytes(StandardCharsets.UTF_8);
         store.copy("runs/1/items/1/out/red.png", new ByteArrayInputStream(red));
@@ -60,7 +60,7 @@ class OutputArchiveTest {
 
     @Test
     void reproducibleAndWithoutDataDescriptors() throws IOException {
-        FileStore store = new FileStore(dir.resolve("data"));
+        DirectoryStore store = new DirectoryStore(dir.resolve("data"));
         store.copy("a.png", new ByteArrayInputStream(randomBytes(2, 10_000)));
         List<ArchiveEntry> entries = List.of(new ArchiveEntry("a.png", "a.png"));
         OutputArchive archive = new OutputArchive(store);
@@ -86,7 +86,7 @@ class OutputArchiveTest {
     @Test
     void filesAroundTheBufferSizeAreStoredWhole() throws IOException {
         // Files smaller than the 64 KiB buffer are read once, the others twice: the zip is the same either way.
-        FileStore store = new FileStore(dir.resolve("data"));
+        DirectoryStore store = new DirectoryStore(dir.resolve("data"));
         int[] sizes = {65_535, 65_536, 65_537};
         List<ArchiveEntry> entries = new ArrayList<>();
         for (int size : sizes) {
@@ -104,7 +104,7 @@ class OutputArchiveTest {
 
     @Test
     void emptyArchiveIsStillAValidZip() throws IOException {
-        FileStore store = new FileStore(dir.resolve("data"));
+        DirectoryStore store = new DirectoryStore(dir.resolve("data"));
         int written = new OutputArchive(store).build(List.of(new ArchiveEntry("x.png", "missing.png")), "empty.zip");
         assertThat(written).isZero();
         try (ZipFile zip = new ZipFile(store.path("empty.zip").toFile())) {
@@ -114,7 +114,7 @@ class OutputArchiveTest {
 
     @Test
     void writeLeavesTheCallersStreamOpen() throws IOException {
-        FileStore store = new FileStore(dir.resolve("data"));
+        DirectoryStore store = new DirectoryStore(dir.resolve("data"));
         store.copy("a.png", new ByteArrayInputStream(new byte[] {1, 2, 3}));
         ClosingTracker out = new ClosingTracker();
         new OutputArchive(store).write(List.of(new ArchiveEntry("a.png", "a.png")), out);

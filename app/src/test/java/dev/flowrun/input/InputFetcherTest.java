@@ -1,8 +1,6 @@
 package dev.flowrun.input;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
+import dev.flowrun.files.DirectoryStore;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.net.OutboundGuard;
 import java.io.IOException;
@@ -21,6 +19,9 @@ import okio.Buffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Downloading one input: what the item's download_failed message says for each rule that stops it. */
 class InputFetcherTest {
@@ -48,7 +49,7 @@ class InputFetcherTest {
                         + " (FLOWRUN_ALLOW_PRIVATE_NETWORKS=true allows loopback and private addresses, for local testing)");
         assertThatThrownBy(() -> guarded.fetch("http://0x7f.1/a.png", "in/d"))
                 .hasMessageStartingWith("GET http://0x7f.1/a.png: refused: '0x7f.1' is a numeric host in a non-canonical form");
-        assertThat(new FileStore(dir).exists("in/a.png")).isFalse();
+        assertThat(new DirectoryStore(dir).exists("in/a.png")).isFalse();
     }
 
     @Test
@@ -71,7 +72,7 @@ class InputFetcherTest {
         server.start(0);
         InputFetcher fetcher = fetcher(OutboundGuard.baseClient(true));
         fetcher.fetch(server.url("/hop/5").toString(), "in/five");
-        assertThat(Files.readString(new FileStore(dir).path("in/five"))).isEqualTo("image bytes");
+        assertThat(Files.readString(new DirectoryStore(dir).path("in/five"))).isEqualTo("image bytes");
         String six = server.url("/hop/6").toString();
         assertThatThrownBy(() -> fetcher.fetch(six, "in/six")).hasMessage("GET " + six + ": too many redirects (more than 5)");
     }
@@ -84,11 +85,11 @@ class InputFetcherTest {
         server.start(0);
         InputFetcher fetcher = fetcher(OutboundGuard.baseClient(true));
         fetcher.fetch(server.url("/exact").toString(), "in/exact");
-        assertThat(new FileStore(dir).size("in/exact")).isEqualTo(InputFetcher.MAX_BYTES);
+        assertThat(new DirectoryStore(dir).size("in/exact")).isEqualTo(InputFetcher.MAX_BYTES);
         String over = server.url("/over").toString();
         assertThatThrownBy(() -> fetcher.fetch(over, "in/over"))
                 .hasMessage("GET " + over + " is larger than the limit of 50 MiB");
-        assertThat(new FileStore(dir).exists("in/over")).as("the partial file is discarded").isFalse();
+        assertThat(new DirectoryStore(dir).exists("in/over")).as("the partial file is discarded").isFalse();
     }
 
     @Test
@@ -136,7 +137,7 @@ class InputFetcherTest {
     }
 
     private InputFetcher fetcher(OkHttpClient client) {
-        return new InputFetcher(client, new FileStore(dir));
+        return new InputFetcher(client, new DirectoryStore(dir));
     }
 
     private static Buffer bytes(long count) {

@@ -1,9 +1,7 @@
 package dev.flowrun.upload;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.flowrun.error.PayloadTooLarge;
+import dev.flowrun.files.DirectoryStore;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.support.FormBody;
 import java.io.IOException;
@@ -12,6 +10,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 /** The receiving of forms with small limits: what is kept, what a limit refuses, and that a refusal keeps nothing. */
 class FormReceiverTest {
     private static final byte[] ZIP_START = {'P', 'K', 3, 4};
@@ -19,7 +20,7 @@ class FormReceiverTest {
     Path dir;
 
     private FormReceiver receiver() {
-        return new FormReceiver(new FileStore(dir), new UploadLimits(100, 1000, 3));
+        return new FormReceiver(new DirectoryStore(dir), new UploadLimits(100, 1000, 3));
     }
 
     @Test

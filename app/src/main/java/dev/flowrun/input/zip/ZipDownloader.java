@@ -1,7 +1,8 @@
 package dev.flowrun.input.zip;
 
-import dev.flowrun.input.ShownUrl;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.StorageUnavailable;
+import dev.flowrun.input.ShownUrl;
 import dev.flowrun.net.RedirectFollower;
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,6 +77,8 @@ public final class ZipDownloader {
             throw tooLarge(shown);
         } catch (ZipStopped e) {
             throw e;
+        } catch (StorageUnavailable e) {
+            throw ZipFailure.storageUnavailable(e.getMessage());
         } catch (IOException e) {
             String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             throw ZipFailure.downloadFailed("GET " + shown + " failed: " + reason);

@@ -8,6 +8,7 @@ public final class ZipFailure extends Exception {
     public static final String DOWNLOAD_FAILED = "zip_download_failed";
     public static final String INVALID = "zip_invalid";
     public static final String NO_ITEMS = "no_items";
+    public static final String STORAGE_UNAVAILABLE = "storage_unavailable";
     private final String code;
 
     private ZipFailure(String code, String message) {
@@ -21,6 +22,11 @@ public final class ZipFailure extends Exception {
 
     public static ZipFailure invalid(String message) {
         return new ZipFailure(INVALID, "the archive cannot be used: " + message);
+    }
+
+    /** The file store failed (README, Several instances): not the archive's fault, and worth a new run later. */
+    public static ZipFailure storageUnavailable(String message) {
+        return new ZipFailure(STORAGE_UNAVAILABLE, "the archive could not be stored or read back: " + message);
     }
 
     public static ZipFailure noItems() {

@@ -3,6 +3,7 @@ package dev.flowrun.input.zip;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.flowrun.files.DirectoryStore;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.support.FileServer;
 import java.io.IOException;
@@ -23,14 +24,14 @@ class ZipDownloaderTest {
     static final long LIMIT = 1 << 20;
     @TempDir
     Path dir;
-    FileStore store;
+    DirectoryStore store;
     FileServer server;
     OkHttpClient client;
     ZipDownloader downloader;
 
     @BeforeEach
     void start() {
-        store = new FileStore(dir.resolve("files"));
+        store = new DirectoryStore(dir.resolve("files"));
         server = new FileServer();
         client = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(10)).build();
         downloader = new ZipDownloader(client, store, LIMIT);

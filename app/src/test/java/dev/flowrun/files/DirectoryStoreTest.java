@@ -1,8 +1,5 @@
 package dev.flowrun.files;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,16 +15,19 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class FileStoreTest {
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class DirectoryStoreTest {
     @TempDir Path dir;
 
-    private FileStore store() {
-        return new FileStore(dir.resolve("data"));
+    private DirectoryStore store() {
+        return new DirectoryStore(dir.resolve("data"));
     }
 
     @Test
     void createsRootAndResolvesKeysUnderIt() {
-        FileStore store = store();
+        DirectoryStore store = store();
         assertThat(dir.resolve("data")).isDirectory();
         assertThat(store.path("runs/12/items/345/out/node_3/red.png"))
                 .isEqualTo(dir.resolve("data/runs/12/items/345/out/node_3/red.png").toAbsolutePath());
@@ -37,7 +37,7 @@ class FileStoreTest {
     @ValueSource(strings = {"../x", "/etc/passwd", "a//b", "a/./b", "a\\b", "a/../../b", "", "a\0b", ".", "..",
             "a/", "/", "a/..", "line\nbreak"})
     void rejectsUnsafeKeys(String key) {
-        FileStore store = store();
+        DirectoryStore store = store();
         assertThatThrownBy(() -> store.path(key)).isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -48,7 +48,7 @@ class FileStoreTest {
 
     @Test
     void writeCommitsAtomicallyOnlyAfterTheWriterReturns() throws IOException {
-        FileStore store = store();
+        DirectoryStore store = store();
         String key = "runs/1/out/red.png";
         store.write(key, out -> {
             out.write("half".getBytes(StandardCharsets.UTF_8));
@@ -67,7 +67,7 @@ class FileStoreTest {
 
     @Test
     void failedWriteLeavesNeitherTargetNorTemp() throws IOException {
-        FileStore store = store();
+        DirectoryStore store = store();
         String key = "runs/1/out/red.png";
         assertThatThrownBy(() -> store.write(key, out -> {
             out.write(new byte[1000]);
@@ -84,7 +84,7 @@ class FileStoreTest {
 
     @Test
     void failedOverwriteKeepsThePreviousFile() throws IOException {
-        FileStore store = store();
+        DirectoryStore store = store();
         store.copy("a.txt", new ByteArrayInputStream("old".getBytes(StandardCharsets.UTF_8)));
         assertThatThrownBy(() -> store.write("a.txt", out -> {
             out.write("new".getBytes(StandardCharsets.UTF_8));
@@ -97,7 +97,7 @@ class FileStoreTest {
 
     @Test
     void copyReturnsByteCount() throws IOException {
-        FileStore store = store();
+        DirectoryStore store = store();
         byte[] data = new byte[200_000];
         for (int i = 0; i < data.length; i++) data[i] = (byte) i;
         assertThat(store.copy("x/y.bin", new ByteArrayInputStream(data))).isEqualTo(data.length);
@@ -108,7 +108,7 @@ class FileStoreTest {
 
     @Test
     void missingFiles() throws IOException {
-        FileStore store = store();
+        DirectoryStore store = store();
         assertThat(store.exists("nope.png")).isFalse();
         assertThatThrownBy(() -> store.open("nope.png")).isInstanceOf(NoSuchFileException.class);
         assertThatThrownBy(() -> store.size("nope.png")).isInstanceOf(NoSuchFileException.class);
@@ -118,7 +118,7 @@ class FileStoreTest {
 
     @Test
     void directoryIsNotAFile() throws IOException {
-        FileStore store = store();
+        DirectoryStore store = store();
         store.copy("runs/1/a.png", InputStream.nullInputStream());
         assertThat(store.exists("runs/1")).isFalse();
         assertThat(store.exists("runs/1/a.png")).isTrue();
@@ -126,7 +126,7 @@ class FileStoreTest {
 
     @Test
     void deleteAndDeleteTree() throws IOException {
-        FileStore store = store();
+        DirectoryStore store = store();
         for (String key : new String[] {"runs/1/a.png", "runs/1/items/2/b.png", "runs/1/items/3/c/d.png", "runs/10/keep.png"}) {
             store.copy(key, new ByteArrayInputStream(new byte[] {1, 2, 3}));
         }
@@ -174,7 +174,7 @@ class FileStoreTest {
 
     @Test
     void safeSegmentIsAlwaysAValidKeySegment() {
-        FileStore store = store();
+        DirectoryStore store = store();
         for (String name : new String[] {"..", ".", "", "/", "\\", "\0", "../..", "a/../b", "é".repeat(400)}) {
             String segment = FileStore.safeSegment(name);
             assertThat(store.path("runs/1/" + segment).getParent()).isEqualTo(store.path("runs/1"));
@@ -195,7 +195,7 @@ class FileStoreTest {
 
     @Test
     void linkGivesASecondNameToTheSameBytesAndOutlivesTheFirst() throws IOException {
-        FileStore store = store();
+        DirectoryStore store = store();
         store.write("uploads/1/a.png", out -> out.write(new byte[] {1, 2, 3}));
         store.write("runs/9/in/0/in/a.png", out -> out.write(new byte[] {9}));
         store.link("uploads/1/a.png", "runs/9/in/0/in/a.png");
