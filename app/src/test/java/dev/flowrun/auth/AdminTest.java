@@ -15,26 +15,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The admin endpoints (workspaces and keys), and the first key printed on an empty database. */
 class AdminTest {
     static final String ADMIN = "Bearer " + TestApp.ADMIN_TOKEN;
     static final AtomicInteger NAMES = new AtomicInteger();
-    static TestApp app;
-
-    @BeforeAll
-    static void start() {
-        app = TestApp.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
-    }
-
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
 
     static String uniqueName() {
         return "team-" + NAMES.incrementAndGet() + "-" + System.nanoTime();

@@ -13,24 +13,14 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import okhttp3.Request;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The dashboard's files as the jar serves them (README, Dashboard): no key needed, nothing else reachable. */
 class DashboardFilesTest {
     private static final Pattern IMPORT = Pattern.compile("from '(\\.{1,2}/[^']+)'");
-    static TestApp app;
-
-    @BeforeAll
-    static void start() {
-        app = TestApp.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
-    }
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
 
     @Test
     void thePageIsServedAtTheRootWithoutAKeyAndAllowsOnlyItsOwnScripts() {

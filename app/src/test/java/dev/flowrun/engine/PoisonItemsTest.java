@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -23,19 +24,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PoisonItemsTest {
     static final int WORKERS = 2;
     static final PoisonNodeType POISON = new PoisonNodeType(WORKERS);
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_WORKERS", Integer.toString(WORKERS)),
+            POISON.withStandardTypes());
     static FileServer files;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start(Map.of("FLOWRUN_WORKERS", Integer.toString(WORKERS)), POISON.withStandardTypes());
         files = new FileServer().serve("/red.png", Images.pngDisc());
     }
 
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -21,17 +21,18 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code ?thumb=256} on a signed file URL: the dashboard's small pictures, made by the service once. */
 class ThumbnailUrlTest {
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static JsonNode run;
     static final Map<String, JsonNode> items = new HashMap<>();
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer()
                 .serve("/big.jpg", Images.encode(Images.disc(1024, 768, Color.WHITE, Color.BLUE), "jpg"))
                 .serve("/red.png", Images.pngDisc())
@@ -52,7 +53,6 @@ class ThumbnailUrlTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     private static String input(String name) {

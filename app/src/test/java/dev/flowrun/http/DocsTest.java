@@ -10,23 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** /docs shows the OpenAPI document with a viewer served from the jar, nothing fetched elsewhere. */
 class DocsTest {
-    static TestApp app;
-
-    @BeforeAll
-    static void start() {
-        app = TestApp.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
-    }
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
 
     @Test
     void theDocsPageAndEverythingItLoadsComeFromThisServiceWithoutACredential() {

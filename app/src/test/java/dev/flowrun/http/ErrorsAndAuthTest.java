@@ -12,9 +12,8 @@ import okhttp3.MediaType;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okio.BufferedSink;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Authentication and the error JSON over real HTTP. */
 class ErrorsAndAuthTest {
@@ -24,18 +23,8 @@ class ErrorsAndAuthTest {
               {"id": "in", "type": "imageInput", "position": {"x": 0, "y": 0}, "data": {}},
               {"id": "out", "type": "output", "position": {"x": 1, "y": 0}, "data": {}}],
              "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""";
-    static TestApp app;
-
-    @BeforeAll
-    static void start() {
-        app = TestApp.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
-    }
-
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
 
     @Test
     void healthAnswersOkWithoutCredentials() {

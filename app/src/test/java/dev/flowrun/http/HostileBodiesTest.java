@@ -21,6 +21,7 @@ import okhttp3.RequestBody;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The error rules against hostile JSON bodies: every value of {@link HostileValues} in every field of every endpoint
@@ -31,7 +32,8 @@ class HostileBodiesTest {
     static final String HOLE = GraphTemplate.HOLE;
     static final String BEARER = "Bearer " + TestApp.API_KEY;
     static final String ADMIN = "Bearer " + TestApp.ADMIN_TOKEN;
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static String imageUrl;
     static long runsWorkflow;
@@ -42,7 +44,6 @@ class HostileBodiesTest {
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer().serve("/red.png", Images.pngDisc());
         imageUrl = files.url("/red.png");
         runsWorkflow = createWorkflow("runs target");
@@ -52,7 +53,6 @@ class HostileBodiesTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     @Test

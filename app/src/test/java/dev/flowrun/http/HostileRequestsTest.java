@@ -21,6 +21,7 @@ import okhttp3.RequestBody;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The error rules against hostile requests rather than bodies: odd ids in every path, odd query strings, odd
@@ -45,14 +46,14 @@ class HostileRequestsTest {
             "2147483648", "9223372036854775808", "99999999999999999999", "1.0", "0x10", "%zz", "%", "%00", "%ED%A0%80",
             "%FF", "%E2%80%AE", "x".repeat(10_000), "1%26page%3D2", "%u0041", "a+b", "[]", "%5B%5D", "completed%00");
 
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static long runId;
     final SaneAnswers answers = new SaneAnswers();
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer().serve("/red.png", Images.pngDisc());
         runId = completeARun();
     }
@@ -60,7 +61,6 @@ class HostileRequestsTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     @Test

@@ -9,9 +9,9 @@ import dev.flowrun.support.TestApp;
 import dev.flowrun.support.Zips;
 import java.util.List;
 import okhttp3.Request;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A NUL character (U+0000) in a caller's text: PostgreSQL's text types cannot hold one, so it is refused with a 400
@@ -19,18 +19,13 @@ import org.junit.jupiter.api.Test;
  * segment stays encoded in the file name taken from it.
  */
 class NulCharactersTest {
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static long workflow;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         workflow = Runs.template(app, "Remove background");
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
     }
 
     @Test

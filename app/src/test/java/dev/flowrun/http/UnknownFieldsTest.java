@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -21,18 +21,13 @@ class UnknownFieldsTest {
             {"nodes": [{"id": "in", "type": "imageInput", "position": {"x": 0, "y": 0}, "data": {}},
                        {"id": "out", "type": "output", "data": {"format": "jpeg"}}],
              "edges": [{"id": "e1", "source": "in", "target": "out"}]}""";
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static long workflow;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         workflow = app.post("/workflows", "{\"name\": \"target\", \"graph\": " + GRAPH + "}").json().path("id").asLong();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
     }
 
     @ParameterizedTest(name = "{1}")

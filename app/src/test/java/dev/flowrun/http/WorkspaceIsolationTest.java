@@ -14,6 +14,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every id of another workspace answers exactly as an id that does not exist (404 not_found), on
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Test;
 class WorkspaceIsolationTest {
     static final long MISSING = 987654321L;
     static final String A = "Bearer " + TestApp.API_KEY;
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static String b;
     static long workflowA;
@@ -35,7 +37,6 @@ class WorkspaceIsolationTest {
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer().serve("/red.png", Images.pngDisc());
 
         Reply workspace = app.send("POST", "/admin/workspaces", "{\"name\": \"workspace B\"}",
@@ -66,7 +67,6 @@ class WorkspaceIsolationTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     static long templateId(String auth, String name) {

@@ -16,9 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import okhttp3.Request;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * FLOWRUN_OUTPUT_RETENTION on a clock the test moves: a month after a run finished its files are gone
@@ -27,22 +27,18 @@ import org.junit.jupiter.api.Test;
 class RetentionTest {
     static final TestClock CLOCK = new TestClock();
     static final List<String> TERMINAL = List.of("completed", "partial", "failed", "cancelled");
-    static TestApp app;
+    /** URLs live longer than the files here, so that an old URL is valid but for the file being gone. */
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_OUTPUT_RETENTION", "30d", "FLOWRUN_URL_TTL",
+            "2400h"), CLOCK);
     static long workflow;
 
     @BeforeAll
     static void start() {
-        // URLs live longer than the files here, so that an old URL is valid but for the file being gone.
-        app = TestApp.start(Map.of("FLOWRUN_OUTPUT_RETENTION", "30d", "FLOWRUN_URL_TTL", "2400h"), CLOCK);
         workflow = app.post("/workflows", """
                 {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
                   {"id": "out", "type": "output", "data": {"format": "png"}}],
                  "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""").json().path("id").asLong();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
     }
 
     @Test

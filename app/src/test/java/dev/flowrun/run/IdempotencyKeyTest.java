@@ -19,9 +19,9 @@ import java.util.concurrent.TimeUnit;
 import okhttp3.MediaType;
 import okhttp3.Request;
 import okhttp3.RequestBody;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Idempotency-Key: a create repeated with its key (after a timeout, say) answers the run it first made; the
@@ -29,20 +29,15 @@ import org.junit.jupiter.api.Test;
  */
 class IdempotencyKeyTest {
     static final TestClock CLOCK = new TestClock();
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(Map.of(), CLOCK);
     static long workflow;
     static long other;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start(Map.of(), CLOCK);
         workflow = ZipRuns.passThroughWorkflow(app);
         other = ZipRuns.passThroughWorkflow(app);
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
     }
 
     static String body(String url) {

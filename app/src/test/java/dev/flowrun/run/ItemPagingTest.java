@@ -16,19 +16,20 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A run's items are paged by a range of their position, which must follow id order with no gap for inputs runs
  * and for zip runs, whose skipped entries (folders, non-images) take no position.
  */
 class ItemPagingTest {
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static long workflowId;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer().serve("/red.png", Images.pngDisc());
         workflowId = ZipRuns.passThroughWorkflow(app);
     }
@@ -36,7 +37,6 @@ class ItemPagingTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     /** Every page at {@code pageSize}, checking bounds and itemsTotal on each; the page past the end is empty. */

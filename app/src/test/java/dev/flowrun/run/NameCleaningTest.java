@@ -17,6 +17,7 @@ import okhttp3.Request;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A name with a right-to-left override ({@code invoice\u202Egpj.exe} shows as "invoiceexe.jpg") loses it, and
@@ -25,13 +26,13 @@ import org.junit.jupiter.api.Test;
 class NameCleaningTest {
     static final String TRICK = "invoice\u202Egpj.exe";
     static final String CLEAN = "invoicegpj.exe";
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static long workflowId;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer()
                 .serve("/invoice%E2%80%AEgpj.exe", Zips.png(1))
                 .serve("/plain.png", Zips.png(2))
@@ -43,7 +44,6 @@ class NameCleaningTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     /** Input names, output names and archive entries of a finished run, none holding a Cc or Cf character. */

@@ -7,21 +7,21 @@ import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 /** Create: every refusal is 400 invalid_request naming the field, and creates nothing. */
 class RunCreateValidationTest {
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static long single;
     static long twoInputs;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         single = app.post("/workflows", """
                 {"name": "one input", "graph": {"nodes": [
                   {"id": "node_1", "type": "imageInput"}, {"id": "node_2", "type": "output"}],
@@ -32,11 +32,6 @@ class RunCreateValidationTest {
                   {"id": "out_front", "type": "output"}, {"id": "out_back", "type": "output"}],
                  "edges": [{"id": "e1", "source": "front", "target": "out_front"},
                            {"id": "e2", "source": "back", "target": "out_back"}]}}""").json().path("id").asLong();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
     }
 
     static String file(String url) {

@@ -14,22 +14,22 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** What a graph does to an item's outputs, and which graph a run executes. */
 class RunGraphBehaviourTest {
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer().serve("/shoes/red.jpg", Images.jpegDisc());
     }
 
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     static JsonNode awaitTerminal(long runId) {

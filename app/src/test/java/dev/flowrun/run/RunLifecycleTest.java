@@ -19,21 +19,21 @@ import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class RunLifecycleTest {
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer().serve("/red.png", Images.pngDisc()).serve("/shoes/blue.jpg", Images.jpegDisc());
     }
 
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     static long templateId(String name) {

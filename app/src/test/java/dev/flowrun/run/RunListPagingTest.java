@@ -18,6 +18,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Reading the run list, now that an unfiltered page is a range of per-workspace run numbers:
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.Test;
  */
 class RunListPagingTest {
     static final int RUNS = 24;
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static long removeBackground;
     static long productShot;
@@ -35,7 +37,6 @@ class RunListPagingTest {
 
     @BeforeAll
     static void start() throws Exception {
-        app = TestApp.start();
         files = new FileServer();
         removeBackground = TemplateIds.of(app, "Remove background");
         productShot = TemplateIds.of(app, "Product shot");
@@ -68,7 +69,6 @@ class RunListPagingTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     static long create(long workflowId, String url) {

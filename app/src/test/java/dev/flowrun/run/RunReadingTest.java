@@ -18,12 +18,14 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Reading runs that have finished, and their files. */
 class RunReadingTest {
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static long removeBackground;
     static long productShot;
@@ -32,7 +34,6 @@ class RunReadingTest {
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer().serve("/red.png", Images.pngDisc()).serve("/blue.jpg", Images.jpegDisc())
                 .serve("/notes.txt", "not an image".getBytes());
         removeBackground = TemplateIds.of(app, "Remove background");
@@ -48,7 +49,6 @@ class RunReadingTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     static long create(long workflowId, List<String> urls) {

@@ -14,19 +14,20 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Retry: a new run of the original's graph over its failed and cancelled items, reusing every input
  * already stored (a file server counts the downloads), the original left as it was.
  */
 class RunRetryTest {
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static long workflow;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer().serve("/ok.png", Zips.png(1)).serve("/good.png", Zips.png(3))
                 .serve("/junk.png", "not an image at all".getBytes(StandardCharsets.UTF_8));
         workflow = ZipRuns.passThroughWorkflow(app);
@@ -34,7 +35,6 @@ class RunRetryTest {
 
     @AfterAll
     static void stop() {
-        app.close();
         files.close();
     }
 

@@ -14,13 +14,15 @@ import okhttp3.Request;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every file URL answers with its Content-Length and serves single byte ranges, so an interrupted
  * download of a big output archive resumes where it stopped.
  */
 class ZipOutputDownloadTest {
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static String archiveUrl;
     static byte[] archive;
@@ -28,7 +30,6 @@ class ZipOutputDownloadTest {
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         Zips zip = Zips.builder();
         for (int i = 0; i < 12; i++) {
             zip.add("set-" + (i % 3) + "/photo-" + i + ".png", Zips.png(i));
@@ -45,7 +46,6 @@ class ZipOutputDownloadTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     static Reply get(String url, String... headers) {

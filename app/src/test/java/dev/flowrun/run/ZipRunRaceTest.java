@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The finish-early race: a run finishes when its counted items reach its total, so items that could run while
@@ -21,12 +22,12 @@ import org.junit.jupiter.api.Test;
  */
 class ZipRunRaceTest {
     static final int IMAGES = 1_201;
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_WORKERS", "4"));
     static FileServer files;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start(Map.of("FLOWRUN_WORKERS", "4"));
         Zips zip = Zips.builder();
         for (int i = 0; i < IMAGES; i++) {
             zip.add("shelf-" + (i / 100) + "/item-" + i + ".png", Zips.png(i));
@@ -37,7 +38,6 @@ class ZipRunRaceTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     record Seen(String status, int totalItems, int counted) {

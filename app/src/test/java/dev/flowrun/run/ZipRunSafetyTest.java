@@ -20,16 +20,17 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Zip runs: entry paths never write outside the run's folder; links are not followed; names never collide. */
 class ZipRunSafetyTest {
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static long workflowId;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         files = new FileServer();
         workflowId = ZipRuns.passThroughWorkflow(app);
     }
@@ -37,7 +38,6 @@ class ZipRunSafetyTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     @Test

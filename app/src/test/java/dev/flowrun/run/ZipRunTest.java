@@ -20,19 +20,20 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Zip runs and their layouts (docs/zip-runs.md), over real HTTP: archives made here, served from loopback. */
 class ZipRunTest {
     static final byte[] RED = Zips.png(1);
     static final byte[] BLUE = Images.jpegDisc();
     static final byte[] GREEN = Zips.png(2);
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static FileServer files;
     static long workflowId;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         byte[] nested = Zips.builder()
                 .folder("shoes")
                 .add("shoes/red.png", RED)
@@ -51,7 +52,6 @@ class ZipRunTest {
     @AfterAll
     static void stop() {
         files.close();
-        app.close();
     }
 
     @Test

@@ -18,33 +18,37 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The whole service started in-process on a free port with a fresh data directory, and a client that talks
  * real HTTP to it. {@link #restart} starts a new process-equivalent on the same data, as after a crash.
+ *
+ * <p>A test class shares one with a JUnit extension: {@code @RegisterExtension static final TestApp app =
+ * TestApp.forClass();} starts it before the class's own {@code @BeforeAll} methods and closes it after its
+ * {@code @AfterAll} ones. A test that needs an app of its own uses {@link #start} in try-with-resources.
  */
-public final class TestApp implements AutoCloseable {
+public final class TestApp implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
     public static final String API_KEY = "fr_test_key_for_the_default_workspace";
     public static final String ADMIN_TOKEN = "admin-token-for-tests";
     private static final MediaType JSON = MediaType.get("application/json");
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private final Path dataDir;
-    private final Map<String, String> env;
-    /** The PostgreSQL database made for this app, dropped at close; null on H2 or with a URL given by the test. */
-    private final TestDatabase database;
+    private final Map<String, String> overrides;
     private final NodeCatalogue catalogue;
     private final Clock clock;
     private final OkHttpClient client = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(30)).build();
+    private Path dataDir;
+    private Map<String, String> env;
+    /** The PostgreSQL database made for this app, dropped at close; null on H2 or with a URL given by the test. */
+    private TestDatabase database;
     private App app;
 
-    private TestApp(Path dataDir, Map<String, String> env, TestDatabase database, NodeCatalogue catalogue,
-                    Clock clock) {
-        this.dataDir = dataDir;
-        this.env = env;
-        this.database = database;
+    private TestApp(Map<String, String> overrides, NodeCatalogue catalogue, Clock clock) {
+        this.overrides = overrides;
         this.catalogue = catalogue;
         this.clock = clock;
-        this.app = startApp();
     }
 
     /** With no catalogue given, as the service starts: the standard one, with the model the config names if any. */
@@ -59,42 +63,80 @@ public final class TestApp implements AutoCloseable {
 
     /** Starts with test defaults (a known key, an admin token, loopback allowed) overridden by {@code overrides}. */
     public static TestApp start(Map<String, String> overrides) {
-        return start(overrides, (NodeCatalogue) null);
+        return new TestApp(overrides, null, Clock.systemUTC()).begin();
     }
 
     /** The same with another node catalogue, e.g. one with a node that misbehaves on purpose. */
     public static TestApp start(Map<String, String> overrides, NodeCatalogue catalogue) {
-        return start(overrides, catalogue, Clock.systemUTC());
+        return new TestApp(overrides, catalogue, Clock.systemUTC()).begin();
     }
 
     /** The same on a clock the test controls ({@link TestClock}). */
     public static TestApp start(Map<String, String> overrides, Clock clock) {
-        return start(overrides, null, clock);
+        return new TestApp(overrides, null, clock).begin();
     }
 
-    private static TestApp start(Map<String, String> overrides, NodeCatalogue catalogue, Clock clock) {
+    /** One app for a test class, as an extension (see above), with the test defaults. */
+    public static TestApp forClass() {
+        return forClass(Map.of());
+    }
+
+    /** One app for a test class, with the test defaults overridden by {@code overrides}. */
+    public static TestApp forClass(Map<String, String> overrides) {
+        return new TestApp(overrides, null, Clock.systemUTC());
+    }
+
+    /** One app for a test class, with another node catalogue. */
+    public static TestApp forClass(Map<String, String> overrides, NodeCatalogue catalogue) {
+        return new TestApp(overrides, catalogue, Clock.systemUTC());
+    }
+
+    /** One app for a test class, on a clock the test controls. */
+    public static TestApp forClass(Map<String, String> overrides, Clock clock) {
+        return new TestApp(overrides, null, clock);
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        if (app == null) {
+            begin();
+        }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (app != null && context.getParent().flatMap(ExtensionContext::getTestClass).isEmpty()) {
+            close();
+        }
+    }
+
+    private TestApp begin() {
         try {
             Path dir = Files.createTempDirectory("flowrun-test");
-            Map<String, String> env = new HashMap<>();
-            env.put("FLOWRUN_PORT", "0");
-            env.put("FLOWRUN_DATA_DIR", dir.toString());
-            env.put("FLOWRUN_API_KEY", API_KEY);
-            env.put("FLOWRUN_ADMIN_TOKEN", ADMIN_TOKEN);
-            env.put("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true");
-            env.put("FLOWRUN_WORKERS", "2");
-            env.putAll(overrides);
-            env.values().removeIf(v -> v == null || v.isEmpty());
+            Map<String, String> settings = new HashMap<>();
+            settings.put("FLOWRUN_PORT", "0");
+            settings.put("FLOWRUN_DATA_DIR", dir.toString());
+            settings.put("FLOWRUN_API_KEY", API_KEY);
+            settings.put("FLOWRUN_ADMIN_TOKEN", ADMIN_TOKEN);
+            settings.put("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true");
+            settings.put("FLOWRUN_WORKERS", "2");
+            settings.putAll(overrides);
+            settings.values().removeIf(v -> v == null || v.isEmpty());
             // On PostgreSQL every app gets a database of its own, kept across restart() and startAgain().
-            TestDatabase database = TestDatabase.postgresql() && !env.containsKey("FLOWRUN_DB_URL")
+            TestDatabase made = TestDatabase.postgresql() && !settings.containsKey("FLOWRUN_DB_URL")
                     ? TestDatabase.fresh("app") : null;
-            if (database != null) {
-                env.put("FLOWRUN_DB_URL", database.url());
+            if (made != null) {
+                settings.put("FLOWRUN_DB_URL", made.url());
             }
+            this.dataDir = dir;
+            this.env = settings;
+            this.database = made;
             try {
-                return new TestApp(dir, env, database, catalogue, clock);
+                this.app = startApp();
+                return this;
             } catch (RuntimeException e) {
-                if (database != null) {
-                    database.close();
+                if (made != null) {
+                    made.close();
                 }
                 throw e;
             }

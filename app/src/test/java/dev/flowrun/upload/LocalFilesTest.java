@@ -15,9 +15,9 @@ import java.util.Map;
 import okhttp3.MediaType;
 import okhttp3.Request;
 import okhttp3.RequestBody;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Uploads: a person with a folder of photos and no web server. Private networks are refused and the
@@ -27,13 +27,14 @@ import org.junit.jupiter.api.Test;
 class LocalFilesTest {
     static final String PUBLIC_URL = "http://flowrun.invalid:9";
     static final List<String> TERMINAL = List.of("completed", "partial", "failed", "cancelled");
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "false",
+            "FLOWRUN_PUBLIC_URL", PUBLIC_URL));
     static long single;
     static long twoInputs;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start(Map.of("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "false", "FLOWRUN_PUBLIC_URL", PUBLIC_URL));
         single = workflow("""
                 {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
                   {"id": "out", "type": "output", "data": {"format": "png"}}],
@@ -44,11 +45,6 @@ class LocalFilesTest {
                   {"id": "out_front", "type": "output"}, {"id": "out_back", "type": "output"}],
                  "edges": [{"id": "e1", "source": "front", "target": "out_front"},
                            {"id": "e2", "source": "back", "target": "out_back"}]}}""");
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
     }
 
     @Test

@@ -23,6 +23,7 @@ import java.util.Comparator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Upload limits (README, Limits): 50 MiB an image, 1 GiB an archive, 10,000 files a request. Over one, 413 as soon as it
@@ -31,12 +32,12 @@ import org.junit.jupiter.api.Test;
 class UploadLimitsTest {
     static final long MIB = 1 << 20;
     static final String BEARER = "Bearer " + TestApp.API_KEY;
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
     static long workflow;
 
     @BeforeAll
     static void start() {
-        app = TestApp.start();
         workflow = app.post("/workflows", """
                 {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
                   {"id": "out", "type": "output"}], "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""")
@@ -46,7 +47,6 @@ class UploadLimitsTest {
     /** This test's data directory holds some 170 MB of generated files: not left behind in /tmp. */
     @AfterAll
     static void stop() throws IOException {
-        app.close();
         try (Stream<Path> paths = Files.walk(app.dataDir())) {
             for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
                 Files.deleteIfExists(path);

@@ -12,23 +12,13 @@ import dev.flowrun.support.TestApp;
 import java.time.Duration;
 import java.util.List;
 import org.jdbi.v3.core.Jdbi;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A field in a node's data that its type does not take is refused when saved, and kept running once saved. */
 class NodeDataFieldsTest {
-    static TestApp app;
-
-    @BeforeAll
-    static void start() {
-        app = TestApp.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
-    }
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
 
     /** The message of the refusal of {@code in → mid (type, data) → out}. */
     static String refusal(String type, String data) {

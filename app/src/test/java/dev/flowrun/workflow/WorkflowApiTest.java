@@ -10,25 +10,15 @@ import dev.flowrun.support.TestApp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Workflow reads, writes and graph validation (openapi.json), over real HTTP. */
 class WorkflowApiTest {
     static final List<String> WORKFLOW_FIELDS = List.of("id", "name", "description", "isTemplate", "isSnapshot",
             "category", "coverImage", "sortOrder", "workspaceId", "createdByUserId", "graph", "createdAt", "updatedAt");
-    static TestApp app;
-
-    @BeforeAll
-    static void start() {
-        app = TestApp.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
-    }
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
 
     // ---- building graphs ----
 
@@ -68,7 +58,6 @@ class WorkflowApiTest {
         assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
         return reply.json();
     }
-
 
     /** POST /workflows with this graph is refused with invalid_workflow; the message names one of {@code atFault}. */
     static void assertRefused(String graph, String... atFault) {

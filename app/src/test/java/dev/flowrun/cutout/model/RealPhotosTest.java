@@ -18,6 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The ISNet model through the service, on real photographs from Debian packages: a run with method model over a
@@ -26,12 +27,12 @@ import org.junit.jupiter.api.Test;
 class RealPhotosTest {
     /** Generous: a loaded 2-core CI machine may take tens of seconds per photo. */
     private static final Duration RUN_DEADLINE = Duration.ofMinutes(20);
-    static TestApp app;
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_BG_MODEL", TestModel.isnet().toString()));
     static FileServer files;
 
     @BeforeAll
     static void start() throws Exception {
-        app = TestApp.start(Map.of("FLOWRUN_BG_MODEL", TestModel.isnet().toString()));
         files = new FileServer();
         for (HandChecked photo : HandChecked.PHOTOS) {
             files.serve("/" + photo.fileName(), Files.readAllBytes(Photos.get(photo.source(), photo.name())));
@@ -44,8 +45,7 @@ class RealPhotosTest {
             files.close();
         }
         if (app != null) {
-            app.close();
-        }
+            }
     }
 
     private static JsonNode run(String removeBackgroundData, List<HandChecked> photos) {
