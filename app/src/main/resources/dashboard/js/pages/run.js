@@ -4,6 +4,7 @@ import {api} from '../api.js';
 import {announce, badge, baseName, confirmDialog, duration, errorBox, fill, h, replaceQuery, reviewBadge, sync, time}
   from '../dom.js';
 import {pager} from '../pager.js';
+import {follow} from '../events.js';
 import {poll} from '../poll.js';
 import {TERMINAL, progressOf} from '../progress.js';
 import {Thumbs} from '../thumbs.js';
@@ -178,7 +179,27 @@ export function runPage(main, {params: [runId], query, signal, go}) {
     }, 300);
   });
 
-  const polling = poll(signal, 1500, refresh, showError);
+  // Progress follows the run's live events; the items are read again at most every 2 s while events come, and
+  // polling is only the fallback for when the stream cannot be had (or the run's last items still settle).
+  let streaming = true;
+  let reread = null;
+  const polling = poll(signal, 1500, async () => (await refresh()) && !streaming, showError);
+  const onEvent = event => {
+    if (run !== null && String(event.data.runId) === String(runId)) {
+      const before = run;
+      run = {...run, status: event.name === 'run' ? event.data.status : run.status,
+        totalItems: event.data.totalItems, completedItems: event.data.completedItems,
+        failedItems: event.data.failedItems};
+      drawRun(before);
+    }
+    if (event.name === 'item' || TERMINAL.has(event.data.status)) {
+      reread ??= setTimeout(() => { reread = null; polling.wake(); }, 2000);
+    }
+  };
+  follow(runId, signal, onEvent).then(result => {
+    streaming = false;
+    if (result !== 'aborted') polling.wake();
+  });
 }
 
 /** What a card shows: it is drawn again only when this changes. */
