@@ -1,10 +1,12 @@
 package dev.flowrun.metrics;
 
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
+import io.prometheus.metrics.core.metrics.Histogram;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.EnumMap;
@@ -29,7 +31,7 @@ public final class Metrics {
     private final Timer itemSeconds;
     private final Map<String, Timer> nodeSeconds = new HashMap<>();
     private final Map<WebhookResult, Counter> webhookAttempts = new EnumMap<>(WebhookResult.class);
-    private final Map<String, DistributionSummary> cutoutConfidence = new HashMap<>();
+    private final Map<String, DistributionDataPoint> cutoutConfidence = new HashMap<>();
 
     /** A status of a run or an item as the meters know it; the meters count those that are terminal. */
     public interface Status {
@@ -47,7 +49,7 @@ public final class Metrics {
         }
     }
 
-    public Metrics(MeterRegistry registry, Collection<String> nodeTypes, List<? extends Status> runStatuses,
+    public Metrics(PrometheusMeterRegistry registry, Collection<String> nodeTypes, List<? extends Status> runStatuses,
                    List<? extends Status> itemStatuses) {
         this.registry = registry;
         // Exposed as flowrun_runs_created_total by /metrics (see HttpMetrics: the client library drops "_created").
@@ -71,11 +73,15 @@ public final class Metrics {
                     .description("Time one node took on one item, by node type")
                     .serviceLevelObjectives(WORK_BUCKETS).register(registry));
         }
+        // The Prometheus client's own histogram: Micrometer's buckets count whole numbers only, so every confidence
+        // would land in the bucket of 1. Tenths show where FLOWRUN_REVIEW_BELOW falls among the cut-outs. No exemplars:
+        // they need a tracer library this service does not carry.
+        Histogram confidence = Histogram.builder().name("flowrun_cutout_confidence")
+                .help("Confidence of each cut-out (0 to 1), by the method that ran").labelNames("method")
+                .classicOnly().classicUpperBounds(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0).withoutExemplars()
+                .register(registry.getPrometheusRegistry());
         for (String method : new String[] {"model", "classic"}) {
-            // Tenths: enough to see where FLOWRUN_REVIEW_BELOW falls among a run's cut-outs.
-            cutoutConfidence.put(method, DistributionSummary.builder("flowrun.cutout.confidence").tag("method", method)
-                    .description("Confidence of each cut-out (0 to 1), by the method that ran")
-                    .serviceLevelObjectives(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0).register(registry));
+            cutoutConfidence.put(method, confidence.labelValues(method));
         }
         for (WebhookResult result : WebhookResult.values()) {
             webhookAttempts.put(result, Counter.builder("flowrun.webhook.attempts").tag("result", result.label())
@@ -128,9 +134,9 @@ public final class Metrics {
 
     /** One cut-out's confidence, by its method ({@code model} or {@code classic}). */
     public void cutoutConfidence(String method, double confidence) {
-        DistributionSummary summary = cutoutConfidence.get(method);
-        if (summary != null) {
-            summary.record(confidence);
+        DistributionDataPoint point = cutoutConfidence.get(method);
+        if (point != null) {
+            point.observe(confidence);
         }
     }
 
