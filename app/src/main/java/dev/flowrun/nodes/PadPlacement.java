@@ -27,9 +27,9 @@ final class PadPlacement {
     }
 
     /**
-     * The canvas edges the image goes flush against. {@code auto}: the sides of a cut-out (an image with transparency)
-     * that are its photo's frame and have the subject's solid pixels along them; an opaque image is no cut-out and is
-     * centred. The named positions: their one edge, whatever the image.
+     * The canvas edges the image goes flush against. {@code auto}: the sides of a cut-out (an image with an alpha
+     * channel; trimmed to a rectangular subject it may have no clear pixel left) that are its photo's frame and have
+     * the subject's solid pixels along them; an image without alpha (a JPEG, a flattened one) is centred. The named positions: their one edge, whatever the image.
      */
     static FrameSides flushSides(Position position, Picture picture) {
         return switch (position) {
@@ -51,9 +51,6 @@ final class PadPlacement {
         int w = image.getWidth();
         int h = image.getHeight();
         int[] px = Pixels.readOnly(image);
-        if (!anyClear(px)) {
-            return FrameSides.NONE;
-        }
         return new FrameSides(frame.top() && cut(px, 0, 1, w), frame.right() && cut(px, w - 1, w, h),
                 frame.bottom() && cut(px, (h - 1) * w, 1, w), frame.left() && cut(px, 0, w, h));
     }
@@ -96,15 +93,6 @@ final class PadPlacement {
         int solid = 0;
         for (int i = 0, p = first; i < count; i++, p += step) {
             if (px[p] >>> 24 >= SOLID && ++solid >= needed) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean anyClear(int[] px) {
-        for (int p : px) {
-            if (p >>> 24 != 255) {
                 return true;
             }
         }
