@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.support.MainProcess;
+import dev.flowrun.support.TestWorkflow;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,9 +50,7 @@ class AcknowledgedWritesTest {
         MainProcess first = MainProcess.start(env);
         try {
             String base = "http://localhost:" + first.awaitListening(START);
-            workflowId = call("POST", base + "/workflows", KEY, """
-                    {"name": "kept", "graph": {"nodes": [{"id": "in", "type": "imageInput"}, {"id": "out", "type": "output"}],
-                     "edges": [{"id": "e", "source": "in", "target": "out"}]}}""").path("id").asLong();
+            workflowId = call("POST", base + "/workflows", KEY, TestWorkflow.passThrough().json()).path("id").asLong();
             runId = call("POST", base + "/workflows/" + workflowId + "/runs", KEY,
                     "{\"inputs\": {\"in\": {\"files\": [{\"url\": \"http://127.0.0.1:9/a.png\"}]}}}").path("id").asLong();
             JsonNode key = call("POST", base + "/admin/workspaces/1/keys", ADMIN, null);

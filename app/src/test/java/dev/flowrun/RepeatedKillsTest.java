@@ -6,6 +6,7 @@ import dev.flowrun.support.ApiClient;
 import dev.flowrun.support.MainProcess;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,9 +81,7 @@ class RepeatedKillsTest {
                     continue;
                 }
                 if (workflowId < 0) {
-                    workflowId = created(api.post("/workflows", """
-                            {"name": "kills", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                             {"id": "out", "type": "output"}], "edges": [{"id": "e", "source": "in", "target": "out"}]}}"""));
+                    workflowId = created(api.post("/workflows", TestWorkflow.passThrough().json()));
                 }
                 // A URL that fails at once: the run is also worked on and finished before the kill, as in the soak.
                 answered.add(created(api.post("/workflows/" + workflowId + "/runs",

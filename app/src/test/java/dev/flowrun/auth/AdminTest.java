@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -147,11 +148,7 @@ class AdminTest {
 
     @Test
     void newKeySeesOnlyItsOwnWorkspace() {
-        Reply own = app.post("/workflows", """
-                {"name": "default's own", "graph": {"nodes": [
-                  {"id": "in", "type": "imageInput", "position": {"x": 0, "y": 0}, "data": {}},
-                  {"id": "out", "type": "output", "position": {"x": 1, "y": 0}, "data": {}}],
-                 "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""");
+        Reply own = app.post("/workflows", TestWorkflow.named("default's own").input("in").output("out").chain().json());
         assertThat(own.status()).as(own.toString()).isEqualTo(201);
         List<Long> defaultIds = new ArrayList<>();
         app.get("/workflows").json().forEach(w -> defaultIds.add(w.path("id").asLong()));

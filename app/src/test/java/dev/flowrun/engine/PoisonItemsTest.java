@@ -8,6 +8,7 @@ import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -69,12 +70,7 @@ class PoisonItemsTest {
     private static long workflow(String poisonKind) {
         String middle = poisonKind == null ? "{\"id\": \"bad\", \"type\": \"grayscale\"}"
                 : "{\"id\": \"bad\", \"type\": \"poison\", \"data\": {\"kind\": \"" + poisonKind + "\"}}";
-        Reply created = app.post("/workflows", """
-                {"name": "poison", "graph": {"nodes": [{"id": "in", "type": "imageInput"}, %s,
-                  {"id": "out", "type": "output"}],
-                 "edges": [{"source": "in", "target": "bad"}, {"source": "bad", "target": "out"}]}}""".formatted(middle));
-        assertThat(created.status()).as(created.toString()).isEqualTo(201);
-        return created.json().path("id").asLong();
+        return TestWorkflow.named("poison").input("in").raw("bad", middle).output("out").chain().create(app);
     }
 
     private static long createRun(long workflowId, String url, int items) {

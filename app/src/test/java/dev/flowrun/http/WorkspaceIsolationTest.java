@@ -8,6 +8,7 @@ import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
@@ -47,11 +48,8 @@ class WorkspaceIsolationTest {
         assertThat(key.status()).as(key.toString()).isEqualTo(201);
         b = "Bearer " + key.json().path("key").asText();
 
-        Reply created = app.post("/workflows", """
-                {"name": "A's workflow", "graph": {"nodes": [
-                  {"id": "in", "type": "imageInput", "position": {"x": 0, "y": 0}, "data": {}},
-                  {"id": "out", "type": "output", "position": {"x": 1, "y": 0}, "data": {}}],
-                 "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""");
+        Reply created = app.post("/workflows", TestWorkflow.named("A's workflow").input("in").output("out").chain()
+                .json());
         assertThat(created.status()).as(created.toString()).isEqualTo(201);
         workflowA = created.json().path("id").asLong();
         workflowABefore = created.json();

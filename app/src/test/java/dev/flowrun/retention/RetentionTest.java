@@ -8,6 +8,7 @@ import dev.flowrun.support.FormBody;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
 import dev.flowrun.support.TestClock;
+import dev.flowrun.support.TestWorkflow;
 import dev.flowrun.support.Zips;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,10 +36,7 @@ class RetentionTest {
 
     @BeforeAll
     static void start() {
-        workflow = app.post("/workflows", """
-                {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                  {"id": "out", "type": "output", "data": {"format": "png"}}],
-                 "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""").json().path("id").asLong();
+        workflow = TestWorkflow.passThrough().create(app);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,16 +23,8 @@ class RunCreateValidationTest {
 
     @BeforeAll
     static void start() {
-        single = app.post("/workflows", """
-                {"name": "one input", "graph": {"nodes": [
-                  {"id": "node_1", "type": "imageInput"}, {"id": "node_2", "type": "output"}],
-                 "edges": [{"id": "e1", "source": "node_1", "target": "node_2"}]}}""").json().path("id").asLong();
-        twoInputs = app.post("/workflows", """
-                {"name": "two inputs", "graph": {"nodes": [
-                  {"id": "front", "type": "imageInput"}, {"id": "back", "type": "imageInput"},
-                  {"id": "out_front", "type": "output"}, {"id": "out_back", "type": "output"}],
-                 "edges": [{"id": "e1", "source": "front", "target": "out_front"},
-                           {"id": "e2", "source": "back", "target": "out_back"}]}}""").json().path("id").asLong();
+        single = TestWorkflow.named("one input").input("node_1").output("node_2").chain().create(app);
+        twoInputs = TestWorkflow.twoInputs().create(app);
     }
 
     static String file(String url) {

@@ -7,6 +7,7 @@ import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import dev.flowrun.support.Zips;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -45,10 +46,8 @@ class RunRetryTest {
         assertThat(before.path("status").asText()).as(before.toString()).isEqualTo("partial");
         assertThat(before.path("failedItems").asInt()).isEqualTo(2);
         // The workflow changes after the run: the retry still runs the graph the original ran (output png, not jpeg).
-        assertThat(app.put("/workflows/" + workflow, """
-                {"graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                  {"id": "out", "type": "output", "data": {"format": "jpeg"}}],
-                 "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""").status()).isEqualTo(200);
+        assertThat(app.put("/workflows/" + workflow, "{\"graph\": " + TestWorkflow.named("pass").input("in")
+                .output("out", "{\"format\": \"jpeg\"}").chain().graph() + "}").status()).isEqualTo(200);
         files.serve("/later.png", Zips.png(2));
 
         Reply retry = app.post("/workflows/runs/" + original + "/retry", null);

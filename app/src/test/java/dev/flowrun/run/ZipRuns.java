@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,12 +31,7 @@ final class ZipRuns {
 
     /** {@code imageInput → output png}: the quickest workflow, so tests spend their time on the archive. */
     static long passThroughWorkflow(TestApp app) {
-        Reply reply = app.post("/workflows", """
-                {"name": "Zip pass-through", "graph": {
-                  "nodes": [{"id": "in", "type": "imageInput"}, {"id": "out", "type": "output", "data": {"format": "png"}}],
-                  "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""");
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
-        return reply.json().path("id").asLong();
+        return TestWorkflow.passThrough().create(app);
     }
 
     static JsonNode create(TestApp app, long workflowId, String zipUrl, String layout) {

@@ -26,13 +26,7 @@ public final class Runs {
 
     /** A workflow {@code in → <middle> → out}, {@code middle} being the JSON of one node with the id "middle". */
     public static long linear(TestApp app, String middle) {
-        Reply created = app.post("/workflows", """
-                {"name": "linear", "graph": {"nodes": [{"id": "in", "type": "imageInput"}, %s,
-                  {"id": "out", "type": "output"}],
-                 "edges": [{"source": "in", "target": "middle"}, {"source": "middle", "target": "out"}]}}"""
-                .formatted(middle));
-        assertThat(created.status()).as(created.toString()).isEqualTo(201);
-        return created.json().path("id").asLong();
+        return TestWorkflow.through(middle).create(app);
     }
 
     public static long create(TestApp app, long workflowId, List<String> urls) {

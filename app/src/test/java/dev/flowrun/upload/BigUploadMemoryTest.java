@@ -8,6 +8,7 @@ import dev.flowrun.support.Await;
 import dev.flowrun.support.FormBody;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.StreamingPost;
+import dev.flowrun.support.TestWorkflow;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -96,9 +97,7 @@ class BigUploadMemoryTest {
     private static long createWorkflow(int port) throws Exception {
         HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + port + "/workflows")).header("Authorization", "Bearer " + KEY)
-                .POST(HttpRequest.BodyPublishers.ofString("""
-                        {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                          {"id": "out", "type": "output"}], "edges": [{"id": "e1", "source": "in", "target": "out"}]}}"""))
+                .POST(HttpRequest.BodyPublishers.ofString(TestWorkflow.passThrough().json()))
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
         return MAPPER.readTree(response.body()).path("id").asLong();

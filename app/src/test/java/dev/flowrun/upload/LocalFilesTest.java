@@ -8,6 +8,7 @@ import dev.flowrun.support.FormBody;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import dev.flowrun.support.Zips;
 import java.time.Duration;
 import java.util.List;
@@ -35,16 +36,8 @@ class LocalFilesTest {
 
     @BeforeAll
     static void start() {
-        single = workflow("""
-                {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                  {"id": "out", "type": "output", "data": {"format": "png"}}],
-                 "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""");
-        twoInputs = workflow("""
-                {"name": "two", "graph": {"nodes": [
-                  {"id": "front", "type": "imageInput"}, {"id": "back", "type": "imageInput"},
-                  {"id": "out_front", "type": "output"}, {"id": "out_back", "type": "output"}],
-                 "edges": [{"id": "e1", "source": "front", "target": "out_front"},
-                           {"id": "e2", "source": "back", "target": "out_back"}]}}""");
+        single = TestWorkflow.passThrough().create(app);
+        twoInputs = TestWorkflow.twoInputs().create(app);
     }
 
     @Test
@@ -205,9 +198,4 @@ class LocalFilesTest {
                 run -> TERMINAL.contains(run.path("status").asText()));
     }
 
-    private static long workflow(String json) {
-        Reply reply = app.post("/workflows", json);
-        assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
-        return reply.json().path("id").asLong();
-    }
 }

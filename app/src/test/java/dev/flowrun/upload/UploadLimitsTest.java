@@ -7,6 +7,7 @@ import dev.flowrun.support.FormBody;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.StreamingPost;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import dev.flowrun.support.Zips;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,10 +39,7 @@ class UploadLimitsTest {
 
     @BeforeAll
     static void start() {
-        workflow = app.post("/workflows", """
-                {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                  {"id": "out", "type": "output"}], "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""")
-                .json().path("id").asLong();
+        workflow = TestWorkflow.passThrough().create(app);
     }
 
     /** This test's data directory holds some 170 MB of generated files: not left behind in /tmp. */

@@ -8,6 +8,7 @@ import dev.flowrun.App;
 import dev.flowrun.Config;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -20,13 +21,8 @@ class ModelSettingsTest {
     Path dir;
 
     static String workflow(String removeBackgroundData) {
-        return """
-                {"name": "cut", "graph": {"nodes": [
-                  {"id": "in", "type": "imageInput"},
-                  {"id": "cut", "type": "removeBackground", "data": %s},
-                  {"id": "out", "type": "output", "data": {"format": "png"}}],
-                 "edges": [{"source": "in", "target": "cut"}, {"source": "cut", "target": "out"}]}}"""
-                .formatted(removeBackgroundData);
+        return TestWorkflow.named("cut").input("in").node("cut", "removeBackground", removeBackgroundData)
+                .output("out", "{\"format\": \"png\"}").chain().json();
     }
 
     @Test
