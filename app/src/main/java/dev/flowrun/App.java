@@ -15,9 +15,11 @@ import dev.flowrun.engine.Engine;
 import dev.flowrun.events.RunEventHub;
 import dev.flowrun.events.RunEvents;
 import dev.flowrun.files.DirectoryStore;
+import dev.flowrun.files.DiskSpace;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.files.s3.ObjectStores;
+import dev.flowrun.health.Readiness;
 import dev.flowrun.http.HttpServer;
 import dev.flowrun.http.ServiceInfo;
 import dev.flowrun.imaging.ImageDecoder;
@@ -120,6 +122,8 @@ public final class App {
         }
         try {
             var jdbi = database.jdbi();
+            var availability = database.availability();
+            var disk = new DiskSpace(config.dataDir(), DiskSpace.RESERVE_BYTES);
             this.exclusive = database.dialect().exclusive();
             this.instance = new Instance(jdbi, config.lease());
             var parser = new GraphParser(catalogue);
@@ -140,7 +144,7 @@ public final class App {
             var runLog = new RunLog(metrics);
             this.webhooks = new WebhookSender(jdbi, WebhookClient.from(client, config.webhookTimeout()),
                     new RetrySchedule(config.webhookRetryDelays()), config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock,
-                    metrics, instance::id);
+                    metrics, instance::id, availability);
             var finished = RunFinishedListener.all(new WebhookOutbox(mapper, webhooks, clock), runLog,
                     RunEvents::runChanged);
             this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(downloads, store),
@@ -148,7 +152,7 @@ public final class App {
                     new ZipScanner(ZipLimits.CONTRACT),
                     new ImageDecoder(config.maxPixels(), PixelMemory.forHeap(Runtime.getRuntime().maxMemory())),
                     store, clock, archives::buildLater, finished, config.itemTimeout(), metrics, instance::id,
-                    database.dialect(), config.reviewBelow());
+                    database.dialect(), config.reviewBelow(), availability, disk);
             metrics.queueSize(engine::waitingItems);
             var runs = new RunService(jdbi, mapper, workflows, views, signer, store, engine.queue(), engine.zips(),
                     finished, clock, config.pageCacheMb(), config.outputRetention(), runLog);
@@ -164,18 +168,22 @@ public final class App {
                     new RunRetries(jdbi, mapper, views, store, engine.queue(), clock),
                     uploads, new DeletedFiles(jdbi),
                     events, ServiceInfo.of(Version.text(), catalogue.segmentationModel(), Config.MODEL_FETCH,
-                            config.reviewBelow())),
+                            config.reviewBelow()),
+                    new Readiness(availability, disk, store)),
                     mapper);
             this.jvmMeters = new JvmMeters(registry);
             List<Takeover> takeovers = new ArrayList<>(engine.takeovers());
             takeovers.add(new WebhookTakeover(webhooks));
             takeovers.add(new ArchiveTakeover());
-            this.heartbeat = new Heartbeat(jdbi, instance, takeovers);
+            this.heartbeat = new Heartbeat(jdbi, instance, takeovers, availability);
             var workers = engine.workers();
+            // Work that waited for the database goes on the moment it answers, not at the next look.
+            availability.whenBack(workers::wake);
+            availability.whenBack(webhooks::resume);
             this.notifications = exclusive ? null : new Notifications(config.effectiveDbUrl(), Map.of(
                     Notifications.ITEMS_QUEUED, payload -> workers.wake(),
                     Notifications.RUN_CANCELLED, payload -> workers.cancelledElsewhere(Long.parseLong(payload))),
-                    workers::wake);
+                    workers::wake, availability);
         } catch (RuntimeException e) {
             database.close();
             storage.close();

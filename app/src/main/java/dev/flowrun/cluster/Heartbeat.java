@@ -1,5 +1,6 @@
 package dev.flowrun.cluster;
 
+import dev.flowrun.db.DatabaseAvailability;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -18,10 +19,14 @@ public final class Heartbeat {
     private final Instance instance;
     private final List<Takeover> takeovers;
     private final long beatMillis;
+    private final DatabaseAvailability database;
+    /** {@link System#nanoTime} of the last beat the database did not answer; 0 before any. */
+    private long lastMissed;
     private Thread thread;
     private volatile boolean stopping;
 
-    public Heartbeat(Jdbi jdbi, Instance instance, List<Takeover> takeovers) {
+    public Heartbeat(Jdbi jdbi, Instance instance, List<Takeover> takeovers, DatabaseAvailability database) {
+        this.database = database;
         this.jdbi = jdbi;
         this.instance = instance;
         this.takeovers = List.copyOf(takeovers);
@@ -63,10 +68,18 @@ public final class Heartbeat {
             }
             try {
                 instance.renew();
-                takeOverExpired();
+                // After an outage every lease may have run out: the others are given a whole lease to renew theirs
+                // (their beats were held up by the outage too) before their work is taken, rather than all of it
+                // moving to whichever instance beat first.
+                if (lastMissed == 0 || System.nanoTime() - lastMissed > instance.lease().toNanos()) {
+                    takeOverExpired();
+                }
             } catch (RuntimeException e) {
                 // The database is away: nothing moves meanwhile. Shorter than the lease, nothing is lost either.
-                LOG.warn("heartbeat of instance {}: {}", instance.id(), e.toString());
+                lastMissed = System.nanoTime();
+                if (!database.report(e)) {
+                    LOG.warn("heartbeat of instance {}: {}", instance.id(), e.toString());
+                }
             }
         }
     }

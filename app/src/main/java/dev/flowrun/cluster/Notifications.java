@@ -1,5 +1,6 @@
 package dev.flowrun.cluster;
 
+import dev.flowrun.db.DatabaseAvailability;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -27,13 +28,16 @@ public final class Notifications {
     private final String jdbcUrl;
     private final Map<String, Consumer<String>> listeners;
     private final Runnable afterReconnect;
+    private final DatabaseAvailability database;
     private Thread thread;
     private volatile boolean stopping;
     private volatile Connection connection;
 
     /** {@code listeners}: channel → what to do with a payload; {@code afterReconnect}: catch up on what was missed. */
-    public Notifications(String jdbcUrl, Map<String, Consumer<String>> listeners, Runnable afterReconnect) {
+    public Notifications(String jdbcUrl, Map<String, Consumer<String>> listeners, Runnable afterReconnect,
+                         DatabaseAvailability database) {
         this.jdbcUrl = jdbcUrl;
+        this.database = database;
         this.listeners = Map.copyOf(listeners);
         this.afterReconnect = afterReconnect;
     }
@@ -57,6 +61,7 @@ public final class Notifications {
     private void listen() {
         int backoff = 1_000;
         boolean first = true;
+        boolean logged = false;
         while (!stopping) {
             try (Connection conn = DriverManager.getConnection(jdbcUrl)) {
                 connection = conn;
@@ -66,10 +71,13 @@ public final class Notifications {
                     }
                 }
                 if (!first) {
-                    LOG.info("listening for other instances' notifications again");
+                    if (logged) {
+                        LOG.info("listening for other instances' notifications again");
+                    }
                     afterReconnect.run();
                 }
                 first = false;
+                logged = false;
                 backoff = 1_000;
                 PGConnection pg = conn.unwrap(PGConnection.class);
                 while (!stopping) {
@@ -84,11 +92,20 @@ public final class Notifications {
                 if (stopping) {
                     return;
                 }
-                LOG.warn("listening for other instances' notifications failed ({}); again in {} s", e.toString(),
-                        backoff / 1000);
                 first = false;
+                // An outage is logged once by what watches the database, and ends the wait as soon as it is over.
+                boolean outage = database.report(e);
+                if (!outage) {
+                    LOG.warn("listening for other instances' notifications failed ({}); again in {} s", e.toString(),
+                            backoff / 1000);
+                    logged = true;
+                }
                 try {
-                    Thread.sleep(backoff);
+                    if (outage) {
+                        database.awaitBack(MAX_BACKOFF_MS);
+                    } else {
+                        Thread.sleep(backoff);
+                    }
                 } catch (InterruptedException interrupted) {
                     return;
                 }

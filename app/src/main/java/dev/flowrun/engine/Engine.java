@@ -2,7 +2,9 @@ package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.cluster.Takeover;
+import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.db.Dialect;
+import dev.flowrun.files.DiskSpace;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
@@ -39,16 +41,19 @@ public final class Engine {
                   InputFetcher fetcher, ZipDownloader zipDownloader, ZipScanner zipScanner, ImageDecoder decoder,
                   FileStore store, Clock clock, LongConsumer onRunFinished, RunFinishedListener finishedListener,
                   Duration itemTimeout, Metrics metrics, Supplier<String> instance, Dialect dialect,
-                  double reviewBelow) {
+                  double reviewBelow, DatabaseAvailability database, DiskSpace disk) {
         boolean shared = !dialect.exclusive();
         this.jdbi = jdbi;
         this.clock = clock;
         this.pool = new WorkerPool(workers, fetcher::cancelAll, shared);
-        this.nodeStates = new NodeStateWriter(jdbi, mapper, clock, dialect);
+        this.nodeStates = new NodeStateWriter(jdbi, mapper, clock, dialect, database);
+        this.pool.faults(database, () -> database.up() && !disk.full());
+        var faults = new ItemFaults(database, disk, new UntilRecorded(jdbi, database, instance, pool::stopping), pool,
+                clock, pool::pauseClaims);
         var graphs = new RunGraphs(jdbi, workflows);
         this.pool.executor(new ItemExecutor(jdbi, mapper, graphs, views, fetcher, decoder, store, clock, onRunFinished,
                 pool::stopping, finishedListener, pool.running(), itemTimeout, metrics, nodeStates,
-                new ItemClaims(jdbi, instance, shared), reviewBelow));
+                new ItemClaims(jdbi, instance, shared), reviewBelow, faults));
         this.zips = new ZipIngestPool(ZIP_THREADS, zipDownloader::cancelAll, instance);
         this.zips.ingestion(new ZipIngestion(jdbi, mapper, workflows, store, zipDownloader, zipScanner, pool,
                 finishedListener, clock, zips::stopping, instance));

@@ -54,12 +54,13 @@ final class ItemExecutor {
     private final ItemClaims claims;
     /** FLOWRUN_REVIEW_BELOW: an item with a cut-out less confident than this needs review. */
     private final double reviewBelow;
+    private final ItemFaults faults;
 
     ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
                  ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
                  BooleanSupplier stopping, RunFinishedListener finishedListener, RunningItems running,
                  Duration itemTimeout, Metrics metrics, NodeStateWriter nodeStates, ItemClaims claims,
-                 double reviewBelow) {
+                 double reviewBelow, ItemFaults faults) {
         this.jdbi = jdbi;
         this.mapper = mapper;
         this.graphs = graphs;
@@ -77,6 +78,7 @@ final class ItemExecutor {
         this.nodeStates = nodeStates;
         this.claims = claims;
         this.reviewBelow = reviewBelow;
+        this.faults = faults;
     }
 
     /** Claims the next queued item in turn, on any run; empty when none is queued. */
@@ -144,18 +146,33 @@ final class ItemExecutor {
             LOG.error("run {} item {}: its files could not be synced to disk", task.runId(), task.itemId(), e);
             outcome.fail("node_failed", "the item's files could not be saved to disk: " + e.getMessage());
         }
+        if (outcome.failed() && faults.diskFull(outcome.errorMessage())) {
+            // Not the item's fault: it runs again once there is room (README, "Faults").
+            faults.giveBack(task, "the data directory is full");
+            return;
+        }
         finish(task, graph, outcome, recorder, started);
     }
 
-    /** Records an item as failed when its worker met something it could not handle at all. */
-    void failUnexpectedly(ItemTask task, Throwable cause) {
+    /**
+     * Records an item as failed when its worker met something it could not handle at all; its message names the
+     * kind of failure only (what it said, with any statement or id in it, is in the log).
+     */
+    void failUnexpectedly(ItemTask task, Throwable cause) throws InterruptedIOException {
         var outcome = new ItemOutcome();
-        outcome.fail("node_failed", "the item could not be processed: " + cause);
+        outcome.fail("node_failed", "the item could not be processed because of an internal error ("
+                + cause.getClass().getSimpleName() + "); the service has logged it");
         finish(task, graphs.of(task.runId()), outcome, null, System.nanoTime());
     }
 
+    /** The database went away under the item before its end could be recorded: it runs again from its start. */
+    void giveBack(ItemTask task) throws InterruptedIOException {
+        faults.giveBack(task, "the database went away while it ran");
+    }
+
     /** {@code recorder} null: the item's node states are left as they are. */
-    private void finish(ItemTask task, Graph graph, ItemOutcome outcome, NodeStateRecorder recorder, long started) {
+    private void finish(ItemTask task, Graph graph, ItemOutcome outcome, NodeStateRecorder recorder, long started)
+            throws InterruptedIOException {
         long runId = task.runId();
         long itemId = task.itemId();
         Instant now = now();
@@ -163,7 +180,7 @@ final class ItemExecutor {
         boolean ok = !outcome.failed();
         Double lowest = recorder == null ? null : recorder.lowestConfidence();
         boolean review = lowest != null && lowest < reviewBelow;
-        FinishResult result = jdbi.inTransaction(handle -> {
+        FinishResult result = faults.untilRecorded().run(task, handle -> {
             // The item first, then its run: the order of every transaction that locks both (claims and cancels too).
             if (!ItemStatements.finishItem(handle, itemId, task.claim(), ok ? "completed" : "failed",
                     outcome.errorCode(), outcome.errorMessage(), review, now)) {
@@ -192,7 +209,7 @@ final class ItemExecutor {
             }
             finishedListener.runFinished(handle, runId);
             return FinishResult.RUN_FINISHED;
-        });
+        }).orElse(FinishResult.TAKEN_OVER);
         if (result == FinishResult.DISCARDED) {
             discardFiles(runId, itemId);
         } else if (result == FinishResult.RUN_FINISHED) {
@@ -200,8 +217,8 @@ final class ItemExecutor {
             onRunFinished.accept(runId);
         } else if (result == FinishResult.TAKEN_OVER) {
             // Its files are left alone: the attempt that counts writes the same keys, each replaced whole.
-            LOG.warn("run {} item {}: finished after its claim was taken over by another instance; this result is"
-                    + " not counted", runId, itemId);
+            LOG.warn("run {} item {}: finished after its claim was taken over by another instance (or recorded"
+                    + " already, just before the database went away); this result is not counted", runId, itemId);
         }
     }
 

@@ -111,6 +111,26 @@ final class ItemStatements {
     }
 
     /**
+     * Gives back an item this instance cannot finish now (its disk is full, its database went away under it): queued
+     * again, keeping its turn, to run from its start here or elsewhere; cancelled instead if its run ended meanwhile.
+     * Fenced by the claim as {@link #finishItem} is. True when it was queued again.
+     */
+    static boolean giveBack(Handle handle, long itemId, String claim, Instant now) {
+        int cancelled = handle.createUpdate("""
+                        UPDATE run_items SET status = 'cancelled', claimed_by = NULL, finished_at = :now
+                        WHERE id = :itemId AND status = 'running' AND claimed_by = :claim
+                          AND run_id IN (SELECT id FROM runs WHERE status NOT IN ('queued', 'running'))""")
+                .bind("itemId", itemId).bind("claim", claim).bind("now", now).execute();
+        if (cancelled > 0) {
+            return false;
+        }
+        return handle.createUpdate("""
+                        UPDATE run_items SET status = 'queued', claimed_by = NULL, started_at = NULL
+                        WHERE id = :itemId AND status = 'running' AND claimed_by = :claim""")
+                .bind("itemId", itemId).bind("claim", claim).execute() > 0;
+    }
+
+    /**
      * The item ended, but its run had been cancelled meanwhile: it ends cancelled, its result discarded, and with it
      * anything to review.
      */

@@ -85,9 +85,15 @@ final class NodeStateRecorder {
     /** Writes every change not yet written, in {@code handle}'s transaction; the caller commits. */
     synchronized void writeUnwritten(Handle handle) {
         if (!unwritten.isEmpty()) {
-            ItemStatements.writeNodeStates(handle, dialect, itemId, unwritten.values());
-            unwritten.clear();
+            List<NodeStateChange> changes = List.copyOf(unwritten.values());
+            ItemStatements.writeNodeStates(handle, dialect, itemId, changes);
+            // Forgotten once committed: a transaction the database lost is run again with them.
+            handle.afterCommit(() -> forget(changes));
         }
+    }
+
+    private synchronized void forget(List<NodeStateChange> written) {
+        written.forEach(change -> unwritten.remove(change.nodeId(), change));
     }
 
     /** Writes what is due in a transaction of its own, holding the lock until it is committed. */

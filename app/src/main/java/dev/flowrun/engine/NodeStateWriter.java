@@ -1,6 +1,7 @@
 package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.db.Dialect;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,6 +27,7 @@ final class NodeStateWriter implements AutoCloseable {
     private final ObjectMapper mapper;
     private final Clock clock;
     private final Dialect dialect;
+    private final DatabaseAvailability database;
     private final Set<NodeStateRecorder> running = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "flowrun-node-states");
@@ -33,8 +35,9 @@ final class NodeStateWriter implements AutoCloseable {
         return thread;
     });
 
-    NodeStateWriter(Jdbi jdbi, ObjectMapper mapper, Clock clock, Dialect dialect) {
+    NodeStateWriter(Jdbi jdbi, ObjectMapper mapper, Clock clock, Dialect dialect, DatabaseAvailability database) {
         this.jdbi = jdbi;
+        this.database = database;
         this.mapper = mapper;
         this.clock = clock;
         this.dialect = dialect;
@@ -58,13 +61,18 @@ final class NodeStateWriter implements AutoCloseable {
     }
 
     private void writeDue() {
+        if (!database.up()) {
+            return;
+        }
         long now = System.nanoTime();
         for (NodeStateRecorder recorder : running) {
             try {
                 recorder.writeIfDue(jdbi, now, DELAY.toNanos());
             } catch (RuntimeException e) {
-                // Not lost: the states stay unwritten and go with the item's outcome.
-                LOG.warn("node states could not be written yet: {}", e.toString());
+                // Not lost: the states stay unwritten and go with the item's outcome. An outage is logged once.
+                if (!database.report(e)) {
+                    LOG.warn("node states could not be written yet: {}", e.toString());
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.flowrun.engine;
 
 import dev.flowrun.cluster.Notifications;
+import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.run.ItemQueue;
 import dev.flowrun.work.LogContext;
 import dev.flowrun.work.WorkerThread;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.jdbi.v3.core.Handle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +25,7 @@ import org.slf4j.LoggerFactory;
 public final class WorkerPool implements ItemQueue {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerPool.class);
     private static final long IDLE_LOOK_MILLIS = TimeUnit.SECONDS.toMillis(30);
-    /** After a failed claim (the database is away): look again a second later, not in a tight loop. */
+    /** After a failed claim, or while the database or the disk is away: look again a second later, not in a loop. */
     private static final long CLAIM_RETRY_MILLIS = 1_000;
     private final RunningItems running = new RunningItems();
     private final WorkSignal signal = new WorkSignal();
@@ -32,7 +34,11 @@ public final class WorkerPool implements ItemQueue {
     private final Runnable abortInFlight;
     private final boolean shared;
     private ItemExecutor executor;
+    private DatabaseAvailability database;
+    private BooleanSupplier ready = () -> true;
     private volatile boolean stopping;
+    /** {@link System#nanoTime} before which no item is claimed: one was just given back for want of disk space. */
+    private volatile long pausedUntil;
 
     /**
      * {@code abortInFlight} unblocks items stuck in I/O when the grace period of a stop is over; {@code shared}: other
@@ -54,6 +60,15 @@ public final class WorkerPool implements ItemQueue {
 
     void executor(ItemExecutor executor) {
         this.executor = executor;
+    }
+
+    /**
+     * {@code ready}: whether an item claimed now could be done (the database answers, the data directory has room);
+     * while not, workers claim nothing and look again every second, or as soon as they are woken.
+     */
+    void faults(DatabaseAvailability database, BooleanSupplier ready) {
+        this.database = database;
+        this.ready = ready;
     }
 
     @Override
@@ -80,6 +95,11 @@ public final class WorkerPool implements ItemQueue {
     /** Another instance cancelled the run: its items running here stop at their next check. */
     public void cancelledElsewhere(long runId) {
         running.cancelRun(runId);
+    }
+
+    /** A write just failed for want of space: claims wait a few seconds for the disk to be seen full or freed. */
+    void pauseClaims() {
+        pausedUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
     }
 
     public synchronized void start() {
@@ -115,12 +135,19 @@ public final class WorkerPool implements ItemQueue {
     private void work() {
         while (!stopping) {
             long seen = signal.generation();
+            if (!ready.getAsBoolean() || System.nanoTime() - pausedUntil < 0) {
+                signal.await(seen, CLAIM_RETRY_MILLIS);
+                continue;
+            }
             Optional<ItemClaims.Claimed> claimed;
             try {
                 claimed = executor.claimNext();
             } catch (RuntimeException e) {
                 if (!stopping) {
-                    LOG.warn("could not claim an item: {}", e.toString());
+                    // An outage is logged once where it is noticed; anything else here is worth a line each time.
+                    if (database == null || !database.report(e)) {
+                        LOG.warn("could not claim an item: {}", e.toString());
+                    }
                     signal.await(seen, CLAIM_RETRY_MILLIS);
                 }
                 continue;
@@ -157,16 +184,36 @@ public final class WorkerPool implements ItemQueue {
                         e.toString());
                 return;
             }
+            if (database != null && database.report(e)) {
+                // The database went away before the item's end (read its graph, say): not the item's fault.
+                giveBack(task);
+                return;
+            }
             LOG.error("run {} item {}: worker failure", task.runId(), task.itemId(), e);
             failUnexpectedly(task, e);
         }
     }
 
+    /**
+     * Fails the item; if even that cannot be recorded, gives it back, so that it never stays {@code running} under
+     * this instance's lease with nobody to finish it.
+     */
     private void failUnexpectedly(ItemTask task, Throwable cause) {
         try {
             executor.failUnexpectedly(task, cause);
         } catch (Throwable again) {
-            LOG.error("run {} item {}: could not record the failure", task.runId(), task.itemId(), again);
+            LOG.error("run {} item {}: could not record the failure; it is queued again", task.runId(), task.itemId(),
+                    again);
+            giveBack(task);
+        }
+    }
+
+    private void giveBack(ItemTask task) {
+        try {
+            executor.giveBack(task);
+        } catch (Throwable again) {
+            // Only a stop (the item then runs again after it) or a database refusing a plain UPDATE gets here.
+            LOG.error("run {} item {}: could not be queued again: {}", task.runId(), task.itemId(), again.toString());
         }
     }
 

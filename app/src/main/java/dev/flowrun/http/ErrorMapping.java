@@ -1,8 +1,13 @@
 package dev.flowrun.http;
 
+import dev.flowrun.db.DatabaseAvailability;
+import dev.flowrun.db.DatabaseFaults;
 import dev.flowrun.error.ApiException;
+import dev.flowrun.error.InsufficientStorage;
 import dev.flowrun.error.RangeNotSatisfiable;
 import dev.flowrun.files.StorageUnavailable;
+import dev.flowrun.files.DiskFull;
+import dev.flowrun.files.DiskSpace;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -22,15 +27,18 @@ final class ErrorMapping {
             "not_found", 404,
             "conflict", 409,
             "gone", 410,
-            "payload_too_large", 413);
-
-    /** How long a client is asked to wait while the store is down: long enough not to hammer it, short to recover. */
-    private static final int RETRY_AFTER_SECONDS = 5;
+            "payload_too_large", 413,
+            "insufficient_storage", 507);
+    /**
+     * How long a client is asked to wait while the store or the database is down: long enough not to hammer it,
+     * short enough to come back soon after it does.
+     */
+    static final int RETRY_AFTER_SECONDS = 5;
 
     private ErrorMapping() {
     }
 
-    static void install(RoutesConfig routes) {
+    static void install(RoutesConfig routes, DatabaseAvailability database, DiskSpace disk) {
         routes.exception(ApiException.class, (e, ctx) -> write(ctx, STATUS.getOrDefault(e.code(), 400), e.code(),
                 e.getMessage(), e.field()));
         routes.exception(RangeNotSatisfiable.class, (e, ctx) -> {
@@ -38,6 +46,7 @@ final class ErrorMapping {
             ctx.header("Content-Range", "bytes */" + e.size());
             write(ctx, 416, e.code(), e.getMessage(), null);
         });
+        routes.exception(DatabaseAway.class, (e, ctx) -> unavailable(ctx));
         routes.exception(HttpResponseException.class, (e, ctx) -> fromFramework(ctx, e.getStatus()));
         routes.exception(Exception.class, (e, ctx) -> {
             StorageUnavailable storage = StorageUnavailable.in(e);
@@ -47,6 +56,17 @@ final class ErrorMapping {
                 ctx.header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
                 write(ctx, 503, "service_unavailable", "the file store cannot be reached right now; try again shortly",
                         null);
+                return;
+            }
+            // Faults of the database or the disk are not the caller's: told as such, logged once by what watches
+            // them (DatabaseAvailability, DiskSpace), never with a stack trace per request.
+            if (DiskFull.in(e)) {
+                disk.recheck();
+                write(ctx, 507, "insufficient_storage", InsufficientStorage.MESSAGE, null);
+                return;
+            }
+            if (database.report(e) || DatabaseFaults.poolBusy(e)) {
+                unavailable(ctx);
                 return;
             }
             LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
@@ -60,6 +80,12 @@ final class ErrorMapping {
                 }
             });
         }
+    }
+
+    static void unavailable(Context ctx) {
+        ctx.header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+        write(ctx, 503, "service_unavailable", "the service's database cannot be reached right now; try again in a"
+                + " few seconds", null);
     }
 
     static void fromFramework(Context ctx, int status) {

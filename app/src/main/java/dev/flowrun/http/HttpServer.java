@@ -2,12 +2,14 @@ package dev.flowrun.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
+import dev.flowrun.error.InsufficientStorage;
 import dev.flowrun.error.StartupFailure;
 import dev.flowrun.events.RunEventHub;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.imaging.Thumbnails;
+import dev.flowrun.health.Readiness;
 import dev.flowrun.retention.DeletedFiles;
 import dev.flowrun.run.IdempotentCreate;
 import dev.flowrun.run.RunArchives;
@@ -32,6 +34,10 @@ import java.util.concurrent.TimeUnit;
 public final class HttpServer {
     /** Long enough for any start-up step after the bind; a request is never held longer than this. */
     private static final long READY_WAIT_SECONDS = 60;
+    /** The requests that store new files: uploads, run creates (multipart ones hold files) and retries. */
+    private static final String[] FILE_WRITES = {"/uploads", "/workflows/{id}/runs", "/workflows/runs/{runId}/retry"};
+    /** Every route of the API proper: each reads the database (the caller's key first). */
+    private static final String[] DATABASE_ROUTES = {"/workflows*", "/uploads", "/admin/*"};
     private final Javalin javalin;
     private final CountDownLatch ready = new CountDownLatch(1);
 
@@ -54,14 +60,31 @@ public final class HttpServer {
             config.http.maxRequestSize = Requests.MAX_BODY;
             config.jsonMapper(new JavalinJackson(mapper, false));
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
-            ErrorMapping.install(config.routes);
+            ErrorMapping.install(config.routes, services.readiness().database(), services.readiness().disk());
             // The port is bound before the first start makes its key (App.start), so a request that comes in
             // between waits for that rather than meeting a workspace not made yet.
             config.routes.before(ctx -> ready.await(READY_WAIT_SECONDS, TimeUnit.SECONDS));
             config.requestLogger.http(httpMetrics::record);
+            // During an outage already noticed, the API answers 503 at once rather than after the pool's timeout.
+            for (String api : DATABASE_ROUTES) {
+                config.routes.beforeMatched(api, ctx -> {
+                    if (!services.readiness().database().up()) {
+                        throw new DatabaseAway();
+                    }
+                });
+            }
             config.routes.beforeMatched("/workflows*", ctx ->
                     ctx.attribute(Requests.CALLER, services.auth().authenticate(ctx.header("Authorization"))));
-            config.routes.get("/health", ctx -> health(ctx, services.store()));
+            // New files while the data directory is full would fail half-way (or fail their items later): refused
+            // whole instead, before a byte is read.
+            for (String writesFiles : FILE_WRITES) {
+                config.routes.beforeMatched(writesFiles, ctx -> {
+                    if (services.readiness().disk().full()) {
+                        throw new InsufficientStorage();
+                    }
+                });
+            }
+            config.routes.get("/health", ctx -> health(ctx, services.readiness()));
             httpMetrics.register(config.routes);
             docsRoutes.register(config.routes);
             fileRoutes.register(config.routes);
@@ -87,6 +110,14 @@ public final class HttpServer {
             throw bindFailure(port, e);
         }
         return javalin.port();
+    }
+
+    /** 200 when ready; else 503 with the reason, which a load balancer's check or an operator reads. */
+    private static void health(Context ctx, Readiness readiness) {
+        readiness.problem().ifPresentOrElse(reason -> {
+            ctx.header("Retry-After", Integer.toString(ErrorMapping.RETRY_AFTER_SECONDS));
+            ctx.status(503).json(Map.of("status", "unavailable", "reason", reason));
+        }, () -> ctx.json(Map.of("status", "ok")));
     }
 
     /** Lets requests through: the service is ready. */
@@ -129,6 +160,6 @@ public final class HttpServer {
                            Thumbnails thumbnails, WebhookStatusService webhookStatus, String adminToken,
                            String publicUrl, PrometheusMeterRegistry metrics,
                            IdempotentCreate creates, RunRetries retries, Uploads uploads, DeletedFiles deletedFiles,
-                           RunEventHub events, ServiceInfo serviceInfo) {
+                           RunEventHub events, ServiceInfo serviceInfo, Readiness readiness) {
     }
 }

@@ -2,6 +2,8 @@ package dev.flowrun.run;
 
 import dev.flowrun.files.ArchiveEntry;
 import dev.flowrun.files.ArchiveNames;
+import dev.flowrun.db.DatabaseFaults;
+import dev.flowrun.files.DiskFull;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.OutputArchive;
 import dev.flowrun.files.ZipLayout;
@@ -50,7 +52,13 @@ public final class RunArchives {
             try {
                 ensure(runId);
             } catch (RuntimeException e) {
-                LOG.error("run {}: could not build the output archive", runId, e);
+                if (DiskFull.in(e) || DatabaseFaults.unreachable(e)) {
+                    // A fault of the disk or the database, logged as such once: built when first asked for.
+                    LOG.warn("run {}: the output archive is built when it is first asked for: {}", runId,
+                            DiskFull.in(e) ? "the data directory is full" : "the database cannot be reached");
+                } else {
+                    LOG.error("run {}: could not build the output archive", runId, e);
+                }
             }
         });
     }

@@ -1,5 +1,6 @@
 package dev.flowrun.webhook;
 
+import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.work.LogContext;
 import java.io.IOException;
@@ -48,13 +49,17 @@ public final class WebhookSender {
     private final Supplier<String> instance;
     private final DelayQueue<DueDelivery> queue = new DelayQueue<>();
     private final Set<Long> queuedOrInFlight = ConcurrentHashMap.newKeySet();
+    /** Deliveries whose attempt could not read or record its delivery: sent once the database answers again. */
+    private final Set<Long> waitingForDatabase = ConcurrentHashMap.newKeySet();
+    private final DatabaseAvailability database;
     private final Semaphore inFlight;
     private final ExecutorService senders;
     private Thread dispatcher;
     private volatile boolean stopping;
 
     public WebhookSender(Jdbi jdbi, OkHttpClient client, RetrySchedule schedule, Duration timeout, int maxInFlight,
-                         Clock clock, Metrics metrics, Supplier<String> instance) {
+                         Clock clock, Metrics metrics, Supplier<String> instance, DatabaseAvailability database) {
+        this.database = database;
         this.jdbi = jdbi;
         this.client = client;
         this.schedule = schedule;
@@ -72,6 +77,14 @@ public final class WebhookSender {
     public void schedule(long runId, Instant due) {
         if (!stopping && queuedOrInFlight.add(runId)) {
             queue.add(new DueDelivery(runId, due == null ? clock.instant() : due, clock));
+        }
+    }
+
+    /** The database answers again: the deliveries that waited for it are attempted now. */
+    public void resume() {
+        for (Long runId : waitingForDatabase) {
+            waitingForDatabase.remove(runId);
+            schedule(runId, null);
         }
     }
 
@@ -112,7 +125,16 @@ public final class WebhookSender {
                     try (var ids = LogContext.run(due.runId())) {
                         attempt(due.runId());
                     } catch (RuntimeException e) {
-                        LOG.error("webhook for run {}: could not be processed", due.runId(), e);
+                        queuedOrInFlight.remove(due.runId());
+                        if (database.report(e)) {
+                            // Logged once as an outage; attempted again the moment it ends.
+                            waitingForDatabase.add(due.runId());
+                            if (database.up()) {
+                                resume();
+                            }
+                        } else {
+                            LOG.error("webhook for run {}: could not be processed", due.runId(), e);
+                        }
                     } finally {
                         inFlight.release();
                     }
@@ -146,14 +168,14 @@ public final class WebhookSender {
                 : schedule.delayAfter(number, ThreadLocalRandom.current().nextDouble());
         String status = result.acknowledged() ? "delivered" : wait.isPresent() ? "pending" : "failed";
         Instant next = wait.map(now::plus).orElse(null);
-        boolean recorded = jdbi.inTransaction(handle -> {
+        boolean recorded = untilRecorded(() -> jdbi.inTransaction(handle -> {
             WebhookDao dao = handle.attach(WebhookDao.class);
             if (dao.recordOutcome(runId, status, number, next, now) == 0) {
                 return false;
             }
             dao.insertAttempt(new Attempt(runId, number, at, result.statusCode(), result.error(), result.latencyMs()));
             return true;
-        });
+        }));
         if (recorded) {
             metrics.webhookAttempt(switch (status) {
                 case "delivered" -> Metrics.WebhookResult.DELIVERED;
@@ -170,6 +192,27 @@ public final class WebhookSender {
         queuedOrInFlight.remove(runId);
         if (recorded && next != null) {
             schedule(runId, next);
+        }
+    }
+
+    /**
+     * An attempt made is recorded once the database answers, not made again because it could not be recorded (the
+     * receiver would get the event twice); only a stop ends the waiting, and the attempt is then made again after it.
+     */
+    private boolean untilRecorded(Supplier<Boolean> record) {
+        while (true) {
+            try {
+                return record.get();
+            } catch (RuntimeException e) {
+                if (stopping || !database.report(e)) {
+                    throw e;
+                }
+            }
+            try {
+                database.awaitBack(TimeUnit.SECONDS.toMillis(5));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException("stopped before an attempt could be recorded", e);
+            }
         }
     }
 

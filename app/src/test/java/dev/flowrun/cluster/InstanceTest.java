@@ -3,6 +3,7 @@ package dev.flowrun.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.db.Database;
+import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.TestDatabase;
 import java.time.Duration;
@@ -63,8 +64,8 @@ class InstanceTest {
                 () -> first.expired().contains(gone.id()));
         var firstTook = new Recorded();
         var secondTook = new Recorded();
-        var heartbeats = List.of(new Heartbeat(jdbi, first, List.of(firstTook)),
-                new Heartbeat(jdbi, second, List.of(secondTook)));
+        var heartbeats = List.of(new Heartbeat(jdbi, first, List.of(firstTook), available()),
+                new Heartbeat(jdbi, second, List.of(secondTook), available()));
         var go = new CountDownLatch(1);
         List<Thread> threads = heartbeats.stream().map(heartbeat -> new Thread(() -> {
             try {
@@ -115,11 +116,15 @@ class InstanceTest {
         Instance starting = registered(Duration.ofMinutes(10));
         var took = new Recorded();
 
-        new Heartbeat(jdbi, starting, List.of(took)).takeOverAtStart(true);
+        new Heartbeat(jdbi, starting, List.of(took), available()).takeOverAtStart(true);
 
         assertThat(ids()).containsExactly(starting.id());
         assertThat(took.calls).containsExactly("every earlier process");
         assertThat(earlier.id()).isNotEqualTo(starting.id());
+    }
+
+    private DatabaseAvailability available() {
+        return new DatabaseAvailability(jdbi, () -> { });
     }
 
     private Instance registered(Duration lease) {

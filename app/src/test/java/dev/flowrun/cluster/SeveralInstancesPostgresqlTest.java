@@ -10,7 +10,7 @@ import dev.flowrun.support.HttpsReceiver;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.MainProcess;
 import dev.flowrun.support.Reply;
-import dev.flowrun.support.TestApp;
+import dev.flowrun.support.SharedInstances;
 import dev.flowrun.support.TestPostgres;
 import dev.flowrun.support.Zips;
 import java.io.IOException;
@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -59,18 +58,8 @@ class SeveralInstancesPostgresqlTest {
         files = new FileServer().serve("/disc.png", Images.pngDisc());
         receiver = new HttpsReceiver();
         receiver.trustForNewClients();
-        List<String> trust = List.of(
-                "-Djavax.net.ssl.trustStore=" + System.getProperty("javax.net.ssl.trustStore"),
-                "-Djavax.net.ssl.trustStorePassword=" + System.getProperty("javax.net.ssl.trustStorePassword"),
-                "-Djavax.net.ssl.trustStoreType=" + System.getProperty("javax.net.ssl.trustStoreType"));
-        Map<String, String> env = new HashMap<>();
-        env.put("FLOWRUN_DB_URL", databaseUrl);
-        env.put("FLOWRUN_DATA_DIR", dataDir.toString());
-        env.put("FLOWRUN_API_KEY", TestApp.API_KEY);
-        env.put("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true");
-        env.put("FLOWRUN_WORKERS", "2");
-        env.put("FLOWRUN_PORT", "0");
-        env.put("FLOWRUN_LEASE", LEASE.toSeconds() + "s");
+        List<String> trust = SharedInstances.trustingJvmOptions();
+        Map<String, String> env = SharedInstances.env(databaseUrl, dataDir, LEASE);
         // Started together on the empty database: the migrations and the first workspace race as they would.
         for (int i = 0; i < 3; i++) {
             processes.add(MainProcess.start(env, trust));

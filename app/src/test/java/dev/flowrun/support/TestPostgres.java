@@ -78,7 +78,19 @@ public final class TestPostgres {
         return cluster;
     }
 
-    private record Cluster(Path dir, Path bin, int port, boolean asPostgres) {
+    /**
+     * A cluster of the caller's own, apart from the one every other test shares, for tests that stop and restart
+     * PostgreSQL under running instances ({@link Cluster#restartFast}, {@link Cluster#stopFast}). Close it at the end.
+     */
+    public static Cluster ownCluster() {
+        try {
+            return Cluster.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public record Cluster(Path dir, Path bin, int port, boolean asPostgres) implements AutoCloseable {
 
         static Cluster start() throws IOException {
             Path bin = binaries();
@@ -92,13 +104,43 @@ public final class TestPostgres {
             Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop, "test-postgres-stop"));
             cluster.run("initdb", "-D", cluster.data(), "-U", "postgres", "--auth=trust", "-E", "UTF8",
                     "--locale=C.UTF-8", "--no-sync");
-            cluster.run("pg_ctl", "-D", cluster.data(), "-l", dir.resolve("server.log").toString(), "-w", "-t", "60",
-                    "-o", "-F -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-                            + " -c listen_addresses=127.0.0.1 -c port=" + cluster.port + " -k " + dir,
-                    "start");
+            cluster.startServer();
             cluster.admin("CREATE ROLE " + PASSWORD_USER + " LOGIN PASSWORD '" + PASSWORD + "'");
             cluster.requirePassword();
             return cluster;
+        }
+
+        /** Starts the server (again); returns once it accepts connections. */
+        public void startServer() {
+            run("pg_ctl", "-D", data(), "-l", dir.resolve("server.log").toString(), "-w", "-t", "60",
+                    "-o", "-F -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+                            + " -c listen_addresses=127.0.0.1 -c port=" + port + " -k " + dir,
+                    "start");
+        }
+
+        /** {@code pg_ctl restart -m fast}: every connection is cut (57P01), the server is back within a second or two. */
+        public void restartFast() {
+            run("pg_ctl", "-D", data(), "-l", dir.resolve("server.log").toString(), "-w", "-t", "60", "-m", "fast",
+                    "-o", "-F -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+                            + " -c listen_addresses=127.0.0.1 -c port=" + port + " -k " + dir,
+                    "restart");
+        }
+
+        /** {@code pg_ctl stop -m fast}: connections cut, new ones refused until {@link #startServer}. */
+        public void stopFast() {
+            run("pg_ctl", "-D", data(), "-w", "-t", "60", "-m", "fast", "stop");
+        }
+
+        /** A new empty database of this cluster; its JDBC URL (user postgres, no password). */
+        public String freshDatabase(String name) {
+            String database = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+            admin("CREATE DATABASE " + database);
+            return url(database) + "?user=postgres";
+        }
+
+        @Override
+        public void close() {
+            stop();
         }
 
         static UserPrincipal postgresUser(Path path) throws IOException {

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import dev.flowrun.support.TestPostgres;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -14,8 +16,10 @@ import java.util.Random;
  * The crash soak: the fat jar on a fresh data directory, a stream of runs kept going ({@link ChaosLoad}), and
  * {@code kill -9} at random moments, each followed by a restart on the same data directory. Once the stream stops and
  * everything has finished, {@link ChaosAudit} counts what was lost or left wrong; any count above 0 fails the soak.
- * Run with {@code bench/chaos [--kills N] [--seed S]}; never part of {@code mvn verify}. The seed fixes the choices
- * (which runs, when to kill), not the timing, which the machine decides.
+ * Run with {@code bench/chaos [--kills N] [--seed S] [--postgresql]}; never part of {@code mvn verify}. The seed fixes
+ * the choices (which runs, when to kill), not the timing, which the machine decides. With {@code --postgresql} the
+ * service runs on a private PostgreSQL cluster ({@link TestPostgres#ownCluster}), and between its kills the database
+ * itself is restarted ({@code pg_ctl restart -m fast}) or stopped for 3 to 20 s, about once per kill.
  */
 public final class ChaosSoak {
     private static final Duration FINISH = Duration.ofMinutes(15);
@@ -28,14 +32,18 @@ public final class ChaosSoak {
         Path workDir = Path.of(args[1]).toAbsolutePath().normalize();
         int kills = 30;
         long seed = new SecureRandom().nextLong();
-        for (int i = 2; i + 1 < args.length; i += 2) {
+        boolean postgresql = false;
+        for (int i = 2; i < args.length; i++) {
             switch (args[i]) {
-                case "--kills" -> kills = Integer.parseInt(args[i + 1]);
-                case "--seed" -> seed = Long.parseLong(args[i + 1]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i] + "; options: --kills N --seed S");
+                case "--kills" -> kills = Integer.parseInt(args[++i]);
+                case "--seed" -> seed = Long.parseLong(args[++i]);
+                case "--postgresql" -> postgresql = true;
+                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                        + "; options: --kills N --seed S --postgresql");
             }
         }
-        log("seed %d (bench/chaos --seed %d repeats its choices), %d kills", seed, seed, kills);
+        log("seed %d (bench/chaos --seed %d repeats its choices), %d kills%s", seed, seed, kills,
+                postgresql ? ", on PostgreSQL with database restarts and stops between them" : "");
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).strip();
         long started = System.nanoTime();
         Random random = new Random(seed);
@@ -43,17 +51,22 @@ public final class ChaosSoak {
         ShotImages.deleteTree(dataDir);
         Path inputs = workDir.resolve("inputs");
         Files.createDirectories(inputs);
+        TestPostgres.Cluster cluster = postgresql ? TestPostgres.ownCluster() : null;
         try (var receiver = new ChaosReceiver(workDir.resolve("tls"), seed, 0.2);
              var files = new StaticFileServer(inputs)) {
-            Map<String, String> env = Map.of(
+            Map<String, String> env = new HashMap<>(Map.of(
                     "JAVA_TOOL_OPTIONS", ChaosReceiver.trustOptions(workDir.resolve("tls")),
                     // Short waits, so a webhook's six attempts fit in the soak (the defaults span hours).
                     "FLOWRUN_WEBHOOK_RETRY_DELAYS", "200ms,500ms,1s,2s,4s",
-                    "FLOWRUN_WEBHOOK_TIMEOUT", "5s");
+                    "FLOWRUN_WEBHOOK_TIMEOUT", "5s"));
+            if (cluster != null) {
+                env.put("FLOWRUN_DB_URL", cluster.freshDatabase("chaos"));
+            }
             int port = ServerProcess.freePort();
             ServerProcess server = ServerProcess.start(jar, dataDir, env, port);
             var api = new ApiClient(server.baseUrl());
             List<Long> killedAt = new ArrayList<>();
+            List<String> databaseFaults = new ArrayList<>();
             try (ChaosLoad load = ChaosLoad.prepare(api, inputs, files, receiver, seed)) {
                 load.start();
                 int kill = 0;
@@ -69,18 +82,45 @@ public final class ChaosSoak {
                         kill = killed(killedAt, kills, " (mid-start)", load);
                     }
                     server = restart(jar, dataDir, env, port);
+                    if (cluster != null && kill < kills) {
+                        Thread.sleep(2_000 + random.nextInt(8_000));
+                        databaseFault(cluster, random, databaseFaults);
+                    }
                 }
                 load.close();
                 var audit = new ChaosAudit(api, receiver, killedAt);
                 awaitQuiet(api, audit);
                 Map<String, Integer> counts = audit.audit(load.acknowledged());
                 boolean clean = report(counts, audit, load, receiver, kills, seed);
+                if (cluster != null) {
+                    System.out.printf("database faults between the kills: %s%n", String.join(", ", databaseFaults));
+                }
                 System.out.printf("%nload average %s before, %s after; %.0f s in all; server log: %s%n", loadBefore,
                         Files.readString(Path.of("/proc/loadavg")).strip(), (System.nanoTime() - started) / 1e9,
                         dataDir.resolve("server.log"));
                 server.close();
+                if (cluster != null) {
+                    cluster.close();
+                }
                 System.exit(clean ? 0 : 1);
             }
+        }
+    }
+
+    /** A restart of the database, or a stop of 3 to 20 s, under the running service. */
+    private static void databaseFault(TestPostgres.Cluster cluster, Random random, List<String> faults)
+            throws InterruptedException {
+        if (random.nextBoolean()) {
+            log("database restart (pg_ctl restart -m fast)");
+            cluster.restartFast();
+            faults.add("restart");
+        } else {
+            int seconds = 3 + random.nextInt(18);
+            log("database stop for %d s", seconds);
+            cluster.stopFast();
+            Thread.sleep(seconds * 1_000L);
+            cluster.startServer();
+            faults.add("stop " + seconds + " s");
         }
     }
 

@@ -1,0 +1,71 @@
+package dev.flowrun.engine;
+
+import dev.flowrun.db.DatabaseAvailability;
+import dev.flowrun.files.DiskFull;
+import dev.flowrun.files.DiskSpace;
+import dev.flowrun.run.ItemQueue;
+import java.io.InterruptedIOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What an item does when a fault that is not its own stops it (README, "Faults"): its end is recorded once the
+ * database answers again ({@link UntilRecorded}); an item that cannot be done now (a full disk, a database that went
+ * away mid-item) is given back, queued again to run from its start, never failed for it.
+ */
+final class ItemFaults {
+    private static final Logger LOG = LoggerFactory.getLogger(ItemFaults.class);
+    private final DatabaseAvailability database;
+    private final DiskSpace disk;
+    private final UntilRecorded untilRecorded;
+    private final ItemQueue queue;
+    private final Clock clock;
+    private final Runnable pauseClaims;
+
+    /** {@code pauseClaims}: the workers leave the queue alone a moment after an item was given back for the disk. */
+    ItemFaults(DatabaseAvailability database, DiskSpace disk, UntilRecorded untilRecorded, ItemQueue queue,
+               Clock clock, Runnable pauseClaims) {
+        this.database = database;
+        this.disk = disk;
+        this.untilRecorded = untilRecorded;
+        this.queue = queue;
+        this.clock = clock;
+        this.pauseClaims = pauseClaims;
+    }
+
+    DatabaseAvailability database() {
+        return database;
+    }
+
+    UntilRecorded untilRecorded() {
+        return untilRecorded;
+    }
+
+    /** Whether an item failed because the data directory is full (its error says so, or the disk is full now). */
+    boolean diskFull(String errorMessage) {
+        if (DiskFull.said(errorMessage)) {
+            disk.recheck();
+            pauseClaims.run();
+            return true;
+        }
+        return disk.full();
+    }
+
+    /** Queues the item again from its start (cancelled if its run ended meanwhile), once the database takes it. */
+    void giveBack(ItemTask task, String why) throws InterruptedIOException {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        boolean queued = untilRecorded.run(task, handle -> {
+            boolean again = ItemStatements.giveBack(handle, task.itemId(), task.claim(), now);
+            if (again) {
+                queue.itemsQueued(handle);
+            }
+            return again;
+        }).orElse(false);
+        if (queued) {
+            LOG.info("run {} item {}: {}; it runs again from its start", task.runId(), task.itemId(), why);
+        }
+    }
+}

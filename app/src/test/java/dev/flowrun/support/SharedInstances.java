@@ -1,0 +1,34 @@
+package dev.flowrun.support;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What instances of {@code dev.flowrun.Main} ({@link MainProcess}) sharing one database and data directory start with. */
+public final class SharedInstances {
+    private SharedInstances() {
+    }
+
+    /** Two workers each, a free port, the tests' key, loopback allowed, {@code lease}; a map the caller may add to. */
+    public static Map<String, String> env(String databaseUrl, Path dataDir, Duration lease) {
+        Map<String, String> env = new HashMap<>();
+        env.put("FLOWRUN_DB_URL", databaseUrl);
+        env.put("FLOWRUN_DATA_DIR", dataDir.toString());
+        env.put("FLOWRUN_API_KEY", TestApp.API_KEY);
+        env.put("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true");
+        env.put("FLOWRUN_WORKERS", "2");
+        env.put("FLOWRUN_PORT", "0");
+        env.put("FLOWRUN_LEASE", lease.toSeconds() + "s");
+        return env;
+    }
+
+    /** JVM options that trust what this JVM trusts (an {@link HttpsReceiver}'s certificate, once it set them). */
+    public static List<String> trustingJvmOptions() {
+        return List.of(
+                "-Djavax.net.ssl.trustStore=" + System.getProperty("javax.net.ssl.trustStore"),
+                "-Djavax.net.ssl.trustStorePassword=" + System.getProperty("javax.net.ssl.trustStorePassword"),
+                "-Djavax.net.ssl.trustStoreType=" + System.getProperty("javax.net.ssl.trustStoreType"));
+    }
+}
