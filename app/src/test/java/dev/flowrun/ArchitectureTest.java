@@ -53,7 +53,7 @@ class ArchitectureTest {
                 .layer("Composition").definedBy("dev.flowrun", "dev.flowrun.cli..")
                 .layer("Http").definedBy("dev.flowrun.http..")
                 .layer("Services").definedBy("dev.flowrun.auth..", "dev.flowrun.run..",
-                        "dev.flowrun.upload..", "dev.flowrun.retention..")
+                        "dev.flowrun.upload..", "dev.flowrun.retention..", "dev.flowrun.health..")
                 .layer("Engine").definedBy("dev.flowrun.lifecycle..", "dev.flowrun.engine..", "dev.flowrun.cluster..",
                         "dev.flowrun.webhook..", "dev.flowrun.events..")
                 .layer("Workflow").definedBy("dev.flowrun.workflow..")
