@@ -28,6 +28,10 @@ class ConfigTest {
         assertThat(config.webhookRetryDelays()).containsExactly(Duration.ofSeconds(5), Duration.ofMinutes(5),
                 Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5));
         assertThat(config.webhookTimeout()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(config.reviewBelow()).isEqualTo(0.5);
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_REVIEW_BELOW", "0.35")).reviewBelow()).isEqualTo(0.35);
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_REVIEW_BELOW", "1")).reviewBelow()).isEqualTo(1.0);
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_REVIEW_BELOW", "0")).reviewBelow()).isZero();
         assertThat(config.urlTtl()).isEqualTo(Duration.ofHours(24));
         assertThat(config.maxPixels()).isEqualTo(50_000_000L);
         assertThat(config.pageCacheMb()).isEqualTo(16);
@@ -139,6 +143,12 @@ class ConfigTest {
             FLOWRUN_DB_URL                 | jdbc:mysql://db:3306/flowrun
             FLOWRUN_DB_URL                 | postgresql://db:5432/flowrun
             FLOWRUN_DB_URL                 | ./data/flowrun
+            FLOWRUN_REVIEW_BELOW           | 1.5
+            FLOWRUN_REVIEW_BELOW           | -0.1
+            FLOWRUN_REVIEW_BELOW           | half
+            FLOWRUN_REVIEW_BELOW           | NaN
+            FLOWRUN_REVIEW_BELOW           | 0.5d
+            FLOWRUN_REVIEW_BELOW           | 50%
             """)
     void aBadValueFailsWithOneLineNamingTheVariable(String name, String value) {
         assertThatThrownBy(() -> Config.fromEnv(Map.of(name, value)))

@@ -62,6 +62,8 @@ class LogLinesTest {
         JsonNode start = event(events, "flowrun ");
         assertThat(message(start)).contains("starting", "address 127.0.0.1:", "data directory " + dir.toRealPath(),
                 "database h2 (file)", "workers 1", "model none", "private networks allowed", "admin endpoints on");
+        assertThat(message(start)).as("without a model, what photos get and how to get the model")
+                .contains("photos get the classic background removal", "java -jar flowrun.jar model fetch isnet");
         assertThat(message(event(events, "listening on port "))).contains("127.0.0.1:");
         JsonNode created = event(events, "run 1 created");
         assertThat(message(created)).contains("workflow 1", "2 items", "trigger api");
