@@ -170,7 +170,7 @@ public final class App {
                     events, ServiceInfo.of(Version.text(), catalogue.segmentationModel(), Config.MODEL_FETCH,
                             config.reviewBelow()),
                     new Readiness(availability, disk, store)),
-                    mapper);
+                    mapper, new HttpServer.Timeouts(config.httpIdleTimeout(), config.downloadStallTimeout()));
             this.jvmMeters = new JvmMeters(registry);
             List<Takeover> takeovers = new ArrayList<>(engine.takeovers());
             takeovers.add(new WebhookTakeover(webhooks));

@@ -40,6 +40,8 @@ public record Config(
         LogFormat logFormat,
         Duration outputRetention,
         Duration lease,
+        Duration httpIdleTimeout,
+        Duration downloadStallTimeout,
 
         Path bgModel,
         ModelFamily bgModelFamily,
@@ -62,6 +64,19 @@ public record Config(
      */
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
 
+    /** Jetty's own default: a connection with no request and no progress for this long is closed. */
+    public static final Duration DEFAULT_HTTP_IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * A file download whose client takes nothing for this long is closed. The service sees a slow reader's progress
+     * only when the kernel's send buffer has room again: at 1 KB/s, with the buffers Linux gives a connection, that is
+     * every minute or more, so this is far above the connection idle timeout. A reader holds no thread meanwhile.
+     */
+    public static final Duration DEFAULT_DOWNLOAD_STALL_TIMEOUT = Duration.ofMinutes(10);
+
+    /** Shorter admin tokens are refused at start-up: the admin token is guessed against over the network. */
+    public static final int MIN_ADMIN_TOKEN = 16;
+
     public static Config fromEnv(Map<String, String> env) {
         var reader = new EnvReader(env);
         Path dataDir = Path.of(reader.string("FLOWRUN_DATA_DIR", "./data"));
@@ -71,7 +86,7 @@ public record Config(
                 reader.dbUrl("FLOWRUN_DB_URL"),
                 reader.url("FLOWRUN_PUBLIC_URL"),
                 reader.string("FLOWRUN_API_KEY", null),
-                reader.string("FLOWRUN_ADMIN_TOKEN", null),
+                reader.adminToken("FLOWRUN_ADMIN_TOKEN"),
                 reader.bool("FLOWRUN_ALLOW_PRIVATE_NETWORKS", false),
                 reader.integer("FLOWRUN_WORKERS", Runtime.getRuntime().availableProcessors(), 1, 1024),
                 reader.durations("FLOWRUN_WEBHOOK_RETRY_DELAYS", DEFAULT_RETRY_DELAYS, 5),
@@ -88,6 +103,10 @@ public record Config(
                 reader.retention("FLOWRUN_OUTPUT_RETENTION"),
                 // Not required by the API: how long an instance that stopped answering keeps its work (several instances).
                 reader.duration("FLOWRUN_LEASE", DEFAULT_LEASE),
+                // Not required by the API: how long a connection may stay silent (Jetty's idle timeout), and how long
+                // a file download may go without the client taking a byte (README, Operating it; docs/security.md).
+                reader.duration("FLOWRUN_HTTP_IDLE_TIMEOUT", DEFAULT_HTTP_IDLE_TIMEOUT),
+                reader.duration("FLOWRUN_DOWNLOAD_STALL_TIMEOUT", DEFAULT_DOWNLOAD_STALL_TIMEOUT),
                 reader.path("FLOWRUN_BG_MODEL"),
                 // Not required by the API: how to feed a model that is neither ISNet nor U²-Net (ModelFamily).
                 reader.modelFamily("FLOWRUN_BG_MODEL_FAMILY"),
@@ -168,6 +187,16 @@ public record Config(
                 return Double.parseDouble(value);
             }
             throw bad(name, value, "a number from 0 to 1, such as 0.5");
+        }
+
+        String adminToken(String name) {
+            String value = raw(name);
+            if (value != null && value.length() < MIN_ADMIN_TOKEN) {
+                // The token itself is never echoed: the line goes to logs.
+                throw new ConfigException(name + ": the admin token is " + value.length() + " characters long; it must be"
+                        + " at least " + MIN_ADMIN_TOKEN + " (openssl rand -hex 24 makes one)");
+            }
+            return value;
         }
 
         int integer(String name, int fallback, int min, int max) {

@@ -61,7 +61,7 @@ class ConfigTest {
                 Map.entry("FLOWRUN_DB_URL", "jdbc:h2:mem:x"),
                 Map.entry("FLOWRUN_PUBLIC_URL", "https://flowrun.example.com/"),
                 Map.entry("FLOWRUN_API_KEY", "k"),
-                Map.entry("FLOWRUN_ADMIN_TOKEN", "t"),
+                Map.entry("FLOWRUN_ADMIN_TOKEN", "t-sixteen-chars!"),
                 Map.entry("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true"),
                 Map.entry("FLOWRUN_WORKERS", "3"),
                 Map.entry("FLOWRUN_WEBHOOK_RETRY_DELAYS", "100ms,1s,2m,3h,4h"),
@@ -71,13 +71,15 @@ class ConfigTest {
                 Map.entry("FLOWRUN_PAGE_CACHE_MB", "0"),
                 Map.entry("FLOWRUN_ITEM_TIMEOUT", "45s"),
                 Map.entry("FLOWRUN_HOST", "127.0.0.1"),
-                Map.entry("FLOWRUN_LOG_FORMAT", "json")));
+                Map.entry("FLOWRUN_LOG_FORMAT", "json"),
+                Map.entry("FLOWRUN_HTTP_IDLE_TIMEOUT", "5s"),
+                Map.entry("FLOWRUN_DOWNLOAD_STALL_TIMEOUT", "2m")));
         assertThat(config.port()).isEqualTo(9090);
         assertThat(config.dataDir()).isEqualTo(Path.of("/tmp/flowrun-x"));
         assertThat(config.effectiveDbUrl()).isEqualTo("jdbc:h2:mem:x");
         assertThat(config.effectivePublicUrl(9090)).isEqualTo("https://flowrun.example.com");
         assertThat(config.apiKey()).isEqualTo("k");
-        assertThat(config.adminToken()).isEqualTo("t");
+        assertThat(config.adminToken()).isEqualTo("t-sixteen-chars!");
         assertThat(config.allowPrivateNetworks()).isTrue();
         assertThat(config.workers()).isEqualTo(3);
         assertThat(config.webhookRetryDelays()).isEqualTo(List.of(Duration.ofMillis(100), Duration.ofSeconds(1),
@@ -89,6 +91,18 @@ class ConfigTest {
         assertThat(config.itemTimeout()).isEqualTo(Duration.ofSeconds(45));
         assertThat(config.host()).isEqualTo("127.0.0.1");
         assertThat(config.logFormat()).isEqualTo(Config.LogFormat.JSON);
+        assertThat(config.httpIdleTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(config.downloadStallTimeout()).isEqualTo(Duration.ofMinutes(2));
+    }
+
+    @Test
+    void anAdminTokenShorterThanSixteenCharactersIsRefusedWithoutEchoingIt() {
+        assertThatThrownBy(() -> Config.fromEnv(Map.of("FLOWRUN_ADMIN_TOKEN", "fifteen-chars-x")))
+                .isInstanceOf(Config.ConfigException.class)
+                .hasMessageStartingWith("FLOWRUN_ADMIN_TOKEN: ").hasMessageContaining("at least 16")
+                .hasMessageNotContaining("fifteen-chars-x");
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_ADMIN_TOKEN", "sixteen-chars-xx")).adminToken())
+                .isEqualTo("sixteen-chars-xx");
     }
 
     @ParameterizedTest

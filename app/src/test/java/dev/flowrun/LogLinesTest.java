@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LogLinesTest {
     static final String KEY = "fr_log_lines_test_key";
+    static final String ADMIN = "admin-token-of-the-log-test";
     static final ObjectMapper MAPPER = new ObjectMapper();
     static final OkHttpClient CLIENT = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(30)).build();
 
@@ -47,7 +48,7 @@ class LogLinesTest {
                 long run = MAPPER.readTree(created).path("id").asLong();
                 Await.until("run " + run + " to finish", Duration.ofSeconds(60), () -> status(base, run),
                         s -> s.equals("partial"));
-                call(base, "POST", "/admin/workspaces", "Bearer admin", "{\"name\": \"logged\"}");
+                call(base, "POST", "/admin/workspaces", "Bearer " + ADMIN, "{\"name\": \"logged\"}");
             });
         }
         List<JsonNode> events = new ArrayList<>();
@@ -111,7 +112,7 @@ class LogLinesTest {
                 .redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("FLOWRUN_"));
         builder.environment().putAll(Map.of("FLOWRUN_PORT", Integer.toString(port), "FLOWRUN_HOST", "127.0.0.1",
-                "FLOWRUN_DATA_DIR", dir.toString(), "FLOWRUN_API_KEY", KEY, "FLOWRUN_ADMIN_TOKEN", "admin",
+                "FLOWRUN_DATA_DIR", dir.toString(), "FLOWRUN_API_KEY", KEY, "FLOWRUN_ADMIN_TOKEN", ADMIN,
                 "FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true", "FLOWRUN_WORKERS", "1"));
         builder.environment().putAll(env);
         Process process = builder.start();

@@ -90,6 +90,14 @@ class StartupFailuresTest {
         assertThat(temp.resolve("data")).doesNotExist();
     }
 
+    @Test
+    void aShortAdminTokenStopsStartUpInOneLineNamingTheVariable() {
+        MainProcess start = MainProcess.start(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_ADMIN_TOKEN", "a",
+                "FLOWRUN_DATA_DIR", temp.resolve("data").toString()));
+        assertFailedInOneLine(start, "FLOWRUN_ADMIN_TOKEN", "at least 16");
+        assertThat(temp.resolve("data")).doesNotExist();
+    }
+
     static void assertFailedInOneLine(MainProcess process, String... mentions) {
         int status = process.awaitExit(EXIT);
         String output = process.stdout() + process.stderr();

@@ -15,6 +15,8 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -37,14 +39,16 @@ final class FileRoutes {
     private final RunArchives archives;
     private final DeletedFiles deletedFiles;
     private final Thumbnails thumbnails;
+    private final SlowReaders slowReaders;
 
     FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, DeletedFiles deletedFiles,
-               Thumbnails thumbnails) {
+               Thumbnails thumbnails, SlowReaders slowReaders) {
         this.store = store;
         this.signer = signer;
         this.archives = archives;
         this.deletedFiles = deletedFiles;
         this.thumbnails = thumbnails;
+        this.slowReaders = slowReaders;
     }
 
     void register(RoutesConfig routes) {
@@ -108,9 +112,24 @@ final class FileRoutes {
             ctx.status(206);
             ctx.header("Content-Range", range.contentRange(size));
         }
-        ctx.header("Content-Length", Long.toString(range == null ? size : range.length()));
+        long length = range == null ? size : range.length();
+        ctx.header("Content-Length", Long.toString(length));
         if (withBody) {
-            ctx.result(range == null ? store.open(key) : store.open(key, range.start(), range.length()));
+            InputStream body = range == null ? store.open(key) : store.open(key, range.start(), range.length());
+            int status = range == null ? 200 : 206;
+            ctx.future(() -> {
+                // In async mode from here on: the request holds no thread while the client reads (FileBody).
+                ctx.req().getAsyncContext().setTimeout(0);
+                ctx.res().setStatus(status);
+                Runnable restore = slowReaders.allow(ctx.req());
+                try {
+                    return new FileBody(body, length, ctx.res().getOutputStream()).start()
+                            .whenComplete((ignored, failure) -> restore.run());
+                } catch (IOException e) {
+                    restore.run();
+                    throw new UncheckedIOException(e);
+                }
+            });
         }
     }
 }

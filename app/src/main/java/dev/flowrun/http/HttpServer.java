@@ -25,6 +25,9 @@ import io.javalin.json.JavalinJackson;
 import io.javalin.util.JavalinBindException;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.BindException;
+import java.time.Duration;
+import org.eclipse.jetty.server.AbstractConnector;
+import org.eclipse.jetty.server.Connector;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -40,15 +43,17 @@ public final class HttpServer {
     private static final String[] DATABASE_ROUTES = {"/workflows*", "/uploads", "/admin/*"};
     private final Javalin javalin;
     private final CountDownLatch ready = new CountDownLatch(1);
+    private final Timeouts timeouts;
 
-    public HttpServer(Services services, ObjectMapper mapper) {
+    public HttpServer(Services services, ObjectMapper mapper, Timeouts timeouts) {
+        this.timeouts = timeouts;
         var workflowRoutes = new WorkflowRoutes(services.workflows(), services.workflowRequests(), mapper);
         var runRoutes = new RunRoutes(services.runs(), services.creates(), services.retries(), services.uploads(),
                 services.webhookStatus(), mapper);
         var uploadRoutes = new UploadRoutes(services.uploads(), services.auth());
         var adminRoutes = new AdminRoutes(services.auth(), services.adminToken(), mapper);
         var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives(),
-                services.deletedFiles(), services.thumbnails());
+                services.deletedFiles(), services.thumbnails(), new SlowReaders(timeouts.downloadStall()));
         var dashboardRoutes = new DashboardRoutes(services.publicUrl());
         var httpMetrics = new HttpMetrics(services.metrics());
         var docsRoutes = new DocsRoutes();
@@ -105,6 +110,12 @@ public final class HttpServer {
     public int start(String host, int port) {
         try {
             javalin.start(host, port);
+            // Before the first request gets through (open): connections take it from their connector.
+            for (Connector connector : javalin.jettyServer().server().getConnectors()) {
+                if (connector instanceof AbstractConnector c) {
+                    c.setIdleTimeout(timeouts.idle().toMillis());
+                }
+            }
         } catch (RuntimeException e) {
             javalin.stop();
             throw bindFailure(port, e);
@@ -152,6 +163,13 @@ public final class HttpServer {
             return;
         }
         ctx.json(Map.of("status", "ok"));
+    }
+
+    /**
+     * How long a connection may make no progress ({@code FLOWRUN_HTTP_IDLE_TIMEOUT}), and how long a file download may
+     * (SlowReaders).
+     */
+    public record Timeouts(Duration idle, Duration downloadStall) {
     }
 
     /** What the routes call into; built by the composition root. */
