@@ -132,6 +132,19 @@ class RunEventStreamTest {
     }
 
     @Test
+    void aQuietStreamGetsACommentLineWithinFifteenSeconds() {
+        long runId = heldRun(2);
+        try (SseReader reader = stream(runId, null)) {
+            assertThat(reader.next().name()).isEqualTo("run");
+            long opened = System.nanoTime();
+            assertThat(reader.nextComment()).isEqualTo(": keep-alive");
+            assertThat(Duration.ofNanos(System.nanoTime() - opened)).isLessThan(Duration.ofSeconds(15));
+        } finally {
+            files.release();
+        }
+    }
+
+    @Test
     void anotherWorkspacesOrUnknownRunIsNotFoundAndNoKeyIsUnauthorized() {
         long runId = Runs.create(app, workflowId, List.of(files.url("/red.png")));
         assertThat(app.get("/workflows/runs/" + (runId + 1000) + "/events").status()).isEqualTo(404);

@@ -76,6 +76,24 @@ public final class SseReader implements AutoCloseable {
         }
     }
 
+    /** Reads on to the next comment line (a keep-alive) and answers it; fails on an event or the end first. */
+    public String nextComment() {
+        try {
+            for (String line = source.readUtf8Line(); line != null; line = source.readUtf8Line()) {
+                if (line.startsWith(":")) {
+                    comments.add(line);
+                    return line;
+                }
+                if (!line.isEmpty()) {
+                    throw new AssertionError("an event came before a comment: " + line);
+                }
+            }
+            throw new AssertionError("the stream ended before a comment");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Every event until the server ends the stream (within the reader's 20 s per read). */
     public List<Event> rest() {
         List<Event> events = new ArrayList<>();
