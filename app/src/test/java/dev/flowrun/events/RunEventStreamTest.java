@@ -18,17 +18,18 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code GET /workflows/runs/{runId}/events} read by a real client over HTTP. */
 class RunEventStreamTest {
     static final OpenApiCheck API = new OpenApiCheck();
-    TestApp app;
+    @RegisterExtension
+    final TestApp app = TestApp.forEachTest(Map.of("FLOWRUN_WORKERS", "2"));
     FileServer files;
     long workflowId;
 
     @BeforeEach
     void start() {
-        app = TestApp.start(Map.of("FLOWRUN_WORKERS", "2"));
         files = new FileServer().serve("/red.png", Images.pngDisc());
         workflowId = Runs.template(app, "Remove background");
     }
@@ -36,7 +37,6 @@ class RunEventStreamTest {
     @AfterEach
     void stop() {
         files.close();
-        app.close();
     }
 
     SseReader stream(long runId, String lastEventId) {

@@ -17,16 +17,17 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Cancel and durability: runs held mid-download by the file server. */
 class RunCancelAndRestartTest {
-    TestApp app;
+    @RegisterExtension
+    final TestApp app = TestApp.forEachTest(Map.of("FLOWRUN_WORKERS", "2"));
     FileServer files;
     long workflowId;
 
     @BeforeEach
     void start() {
-        app = TestApp.start(Map.of("FLOWRUN_WORKERS", "2"));
         files = new FileServer().serve("/red.png", Images.pngDisc());
         workflowId = TemplateIds.of(app, "Remove background");
     }
@@ -34,7 +35,6 @@ class RunCancelAndRestartTest {
     @AfterEach
     void stop() {
         files.close();
-        app.close();
     }
 
     long createHeldRun(int items) {

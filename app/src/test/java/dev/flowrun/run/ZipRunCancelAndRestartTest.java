@@ -23,6 +23,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Cancel and durability for zip runs: a cancel stops the reading of the archive and leaves no item
@@ -30,13 +31,13 @@ import org.junit.jupiter.api.Test;
  */
 class ZipRunCancelAndRestartTest {
     static final int IMAGES = 20;
-    TestApp app;
+    @RegisterExtension
+    final TestApp app = TestApp.forEachTest(Map.of("FLOWRUN_WORKERS", "2"));
     FileServer files;
     long workflowId;
 
     @BeforeEach
     void start() {
-        app = TestApp.start(Map.of("FLOWRUN_WORKERS", "2"));
         Zips zip = Zips.builder();
         expectedNames().forEach(name -> zip.add(name, Zips.png(name.hashCode() & 0xFF)));
         files = new FileServer().serve("/photos.zip", zip.build());
@@ -46,7 +47,6 @@ class ZipRunCancelAndRestartTest {
     @AfterEach
     void stop() {
         files.close();
-        app.close();
     }
 
     static List<String> expectedNames() {

@@ -19,7 +19,9 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -30,7 +32,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * TestApp.forClass();} starts it before the class's own {@code @BeforeAll} methods and closes it after its
  * {@code @AfterAll} ones. A test that needs an app of its own uses {@link #start} in try-with-resources.
  */
-public final class TestApp implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
+public final class TestApp implements AutoCloseable, BeforeAllCallback, AfterAllCallback, BeforeEachCallback,
+        AfterEachCallback {
     public static final String API_KEY = "fr_test_key_for_the_default_workspace";
     public static final String ADMIN_TOKEN = "admin-token-for-tests";
     private static final MediaType JSON = MediaType.get("application/json");
@@ -38,6 +41,8 @@ public final class TestApp implements AutoCloseable, BeforeAllCallback, AfterAll
     private final Map<String, String> overrides;
     private final NodeCatalogue catalogue;
     private final Clock clock;
+    /** Started and closed around each test ({@link #forEachTest}) rather than once for the class. */
+    private boolean perTest;
     private final OkHttpClient client = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(30)).build();
     private Path dataDir;
     private Map<String, String> env;
@@ -96,16 +101,40 @@ public final class TestApp implements AutoCloseable, BeforeAllCallback, AfterAll
         return new TestApp(overrides, null, clock);
     }
 
+    /**
+     * A fresh app for every test, as an instance field: {@code @RegisterExtension final TestApp app =
+     * TestApp.forEachTest(…);}, for tests that stop, restart or fill the app.
+     */
+    public static TestApp forEachTest(Map<String, String> overrides) {
+        TestApp app = new TestApp(overrides, null, Clock.systemUTC());
+        app.perTest = true;
+        return app;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        if (perTest) {
+            begin();
+        }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        if (perTest) {
+            close();
+        }
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) {
-        if (app == null) {
+        if (!perTest && app == null) {
             begin();
         }
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
-        if (app != null && context.getParent().flatMap(ExtensionContext::getTestClass).isEmpty()) {
+        if (!perTest && app != null && context.getParent().flatMap(ExtensionContext::getTestClass).isEmpty()) {
             close();
         }
     }
