@@ -3,18 +3,13 @@ package dev.flowrun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flowrun.cutout.BackgroundRemover;
-import dev.flowrun.cutout.Cutout;
-import dev.flowrun.cutout.CutoutMethod;
-import dev.flowrun.imaging.Pixels;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.support.FileServer;
-import dev.flowrun.support.Images;
 import dev.flowrun.support.PrometheusText;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
-import java.awt.image.BufferedImage;
+import dev.flowrun.support.ToldCutouts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,31 +21,21 @@ import org.junit.jupiter.api.Test;
 /**
  * A cut-out's method and confidence on its node state, items that need review below FLOWRUN_REVIEW_BELOW, a run's
  * count of them, {@code ?review=true}, and the confidence histogram (README, Background removal). The confidences
- * come from a remover of this test's own, so each item's is known: its top-left pixel's red, over 255, and its
- * method the model where that pixel's blue is full.
+ * come from {@link ToldCutouts}, so each item's is known.
  */
 class CutoutReviewTest {
     static TestApp app;
     static FileServer files;
     static long runId;
 
-    /** A cut-out as sure as the picture says: every pixel kept, nothing of the picture's content judged. */
-    static final BackgroundRemover TOLD = (image, tolerance, feather) -> {
-        int corner = image.getRGB(0, 0);
-        BufferedImage copy = Pixels.create(image.getWidth(), image.getHeight(), true);
-        copy.getGraphics().drawImage(image, 0, 0, null);
-        return new Cutout(copy, (corner & 0xFF) == 0xFF ? CutoutMethod.MODEL : CutoutMethod.CLASSIC,
-                (corner >> 16 & 0xFF) / 255.0);
-    };
-
     @BeforeAll
     static void start() {
-        app = TestApp.start(Map.of("FLOWRUN_REVIEW_BELOW", "0.6"), NodeCatalogue.standard(TOLD));
+        app = TestApp.start(Map.of("FLOWRUN_REVIEW_BELOW", "0.6"), NodeCatalogue.standard(ToldCutouts.REMOVER));
         files = new FileServer()
-                .serve("/sure.png", picture(204, 204, 0xFF)) // 0.8, model
-                .serve("/unsure.png", picture(51, 51, 0)) // 0.2
-                .serve("/half.png", picture(204, 51, 0)) // 0.8 whole, 0.2 for its right half
-                .serve("/even.png", picture(153, 153, 0)); // 0.6: not below the mark
+                .serve("/sure.png", ToldCutouts.picture(204, 204, 0xFF)) // 0.8, model
+                .serve("/unsure.png", ToldCutouts.picture(51, 51, 0)) // 0.2
+                .serve("/half.png", ToldCutouts.picture(204, 51, 0)) // 0.8 whole, 0.2 for its right half
+                .serve("/even.png", ToldCutouts.picture(153, 153, 0)); // 0.6: not below the mark
         // Two cut-outs per item: the whole picture, and its right half.
         Reply created = app.post("/workflows", """
                 {"name": "two cut-outs", "graph": {"nodes": [
@@ -71,17 +56,6 @@ class CutoutReviewTest {
     static void stop() {
         files.close();
         app.close();
-    }
-
-    /** 8×8: the left half of red {@code left}, the right half of red {@code right}, blue {@code blue}. */
-    static byte[] picture(int left, int right, int blue) {
-        BufferedImage image = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
-        for (int y = 0; y < 8; y++) {
-            for (int x = 0; x < 8; x++) {
-                image.setRGB(x, y, (x < 4 ? left : right) << 16 | 0x40 << 8 | blue);
-            }
-        }
-        return Images.encode(image, "png");
     }
 
     static List<String> names(JsonNode page) {
