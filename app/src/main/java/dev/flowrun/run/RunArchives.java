@@ -5,6 +5,7 @@ import dev.flowrun.files.ArchiveNames;
 import dev.flowrun.db.DatabaseFaults;
 import dev.flowrun.files.DiskFull;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.OutputArchive;
 import dev.flowrun.files.ZipLayout;
 import dev.flowrun.db.UniqueViolation;
@@ -52,10 +53,12 @@ public final class RunArchives {
             try {
                 ensure(runId);
             } catch (RuntimeException e) {
-                if (DiskFull.in(e) || DatabaseFaults.unreachable(e)) {
-                    // A fault of the disk or the database, logged as such once: built when first asked for.
+                StorageUnavailable storage = StorageUnavailable.in(e);
+                if (DiskFull.in(e) || DatabaseFaults.unreachable(e) || storage != null) {
+                    // A fault of the disk, the database or the store, logged as such once: built when first asked for.
                     LOG.warn("run {}: the output archive is built when it is first asked for: {}", runId,
-                            DiskFull.in(e) ? "the data directory is full" : "the database cannot be reached");
+                            storage != null ? storage.getMessage() : DiskFull.in(e) ? "the data directory is full"
+                                    : "the database cannot be reached");
                 } else {
                     LOG.error("run {}: could not build the output archive", runId, e);
                 }

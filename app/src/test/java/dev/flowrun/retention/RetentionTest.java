@@ -10,8 +10,6 @@ import dev.flowrun.support.TestApp;
 import dev.flowrun.support.TestClock;
 import dev.flowrun.support.TestWorkflow;
 import dev.flowrun.support.Zips;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,9 +54,9 @@ class RetentionTest {
         CLOCK.advance(Duration.ofDays(11));
 
         // Marked first (the archive URL goes at once), then deleted; uploads are swept after runs.
-        Path uploadFolder = app.dataDir().resolve("files/uploads/" + upload.json().path("files").get(0).path("id").asLong());
+        String uploadFolder = "uploads/" + upload.json().path("files").get(0).path("id").asLong();
         Await.until("the old files to be deleted", Duration.ofSeconds(60),
-                () -> !Files.exists(runFolder(old)) && !Files.exists(uploadFolder));
+                () -> !app.stores("runs/" + old) && !app.stores(uploadFolder));
         JsonNode swept = app.get("/workflows/runs/" + old).json();
         assertThat(swept.has("outputArchiveUrl")).isFalse();
         for (String field : List.of("status", "totalItems", "completedItems", "failedItems", "createdAt", "finishedAt")) {
@@ -97,7 +95,7 @@ class RetentionTest {
                 () -> app.get("/workflows/runs/" + runId).json(), r -> TERMINAL.contains(r.path("status").asText()));
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("completed");
         Await.until("the archive of run " + runId, Duration.ofSeconds(60),
-                () -> Files.exists(runFolder(runId).resolve("outputs.zip")));
+                () -> app.stores("runs/" + runId + "/outputs.zip"));
         return run;
     }
 
@@ -111,9 +109,5 @@ class RetentionTest {
         JsonNode detail = app.get("/workflows/runs/" + runId + "/items/" + item.path("id").asLong()).json();
         detail.path("item").path("nodeStates").forEach(state -> state.path("fileUrls").forEach(u -> urls.add(u.asText())));
         return urls;
-    }
-
-    private static Path runFolder(long runId) {
-        return app.dataDir().resolve("files/runs/" + runId);
     }
 }

@@ -149,6 +149,11 @@ public final class TestApp implements AutoCloseable, BeforeAllCallback, AfterAll
             settings.put("FLOWRUN_ADMIN_TOKEN", ADMIN_TOKEN);
             settings.put("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true");
             settings.put("FLOWRUN_WORKERS", "2");
+            // -Dflowrun.test.storage=s3 (the object-store test execution): every file in a bucket of S3Proxy.
+            if ("s3".equals(System.getProperty("flowrun.test.storage")) && !overrides.containsKey("FLOWRUN_STORAGE")) {
+                S3ProxyServer s3 = S3ProxyServer.shared();
+                settings.putAll(s3.env(s3.newBucket(), "flowrun"));
+            }
             settings.putAll(overrides);
             settings.values().removeIf(v -> v == null || v.isEmpty());
             // On PostgreSQL every app gets a database of its own, kept across restart() and startAgain().
@@ -185,6 +190,30 @@ public final class TestApp implements AutoCloseable, BeforeAllCallback, AfterAll
     /** The JDBC URL of this app's database, for tests that look into it (an H2 file only while the app is stopped). */
     public String dbUrl() {
         return Config.fromEnv(env).effectiveDbUrl();
+    }
+
+    /**
+     * Whether the app's store holds a file at {@code key} or under the folder {@code key}: in the data directory, or in
+     * the bucket of {@code FLOWRUN_STORAGE=s3://bucket/prefix} (S3Proxy's).
+     */
+    public boolean stores(String key) {
+        String storage = env.get("FLOWRUN_STORAGE");
+        if (storage == null || storage.equals("file")) {
+            Path path = dataDir.resolve("files").resolve(key);
+            try (var files = Files.walk(path)) {
+                return files.anyMatch(Files::isRegularFile);
+            } catch (java.nio.file.NoSuchFileException e) {
+                return false;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        String location = storage.substring("s3://".length());
+        String bucket = location.contains("/") ? location.substring(0, location.indexOf('/')) : location;
+        String prefix = location.contains("/") ? location.substring(location.indexOf('/') + 1) + "/" : "";
+        String wanted = prefix + key;
+        return S3ProxyServer.shared().keys(bucket).stream()
+                .anyMatch(k -> k.equals(wanted) || k.startsWith(wanted + "/"));
     }
 
     public String baseUrl() {

@@ -83,8 +83,8 @@ class LocalFilesTest {
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("completed");
         assertThat(run.path("totalItems").asInt()).isEqualTo(2);
         assertThat(run.path("items").findValuesAsText("fileName")).containsExactlyInAnyOrder("shoes/red.png", "hats/blue.png");
-        assertThat(app.dataDir().resolve("files/runs/" + run.path("id").asLong() + "/source"))
-                .as("the uploaded archive is let go once read").doesNotExist();
+        assertThat(app.stores("runs/" + run.path("id").asLong() + "/source"))
+                .as("the uploaded archive is let go once read").isFalse();
     }
 
     @Test
