@@ -35,13 +35,20 @@ final class InstanceGroup implements AutoCloseable {
 
     /** {@code instances} instances with {@code workersEach} workers each; started one after the other. */
     static InstanceGroup start(BenchContext bench, int instances, int workersEach) throws Exception {
-        String name = "instances_" + instances + "x" + workersEach;
+        return start(bench, instances, workersEach, "", Map.of());
+    }
+
+    /** The same with more variables ({@code FLOWRUN_STORAGE}, say), told apart by {@code what} in its label. */
+    static InstanceGroup start(BenchContext bench, int instances, int workersEach, String what,
+                               Map<String, String> more) throws Exception {
+        String name = "instances_" + instances + "x" + workersEach + what.replaceAll("[^a-z0-9]+", "_");
         var group = new InstanceGroup(instances + " instance" + (instances == 1 ? "" : "s") + " × " + workersEach
-                + " worker" + (workersEach == 1 ? "" : "s"), BenchPostgres.freshDatabase(name),
-                bench.freshDataDir(name));
+                + " worker" + (workersEach == 1 ? "" : "s") + (what.isEmpty() ? "" : ", " + what),
+                BenchPostgres.freshDatabase(name), bench.freshDataDir(name));
         try {
-            Map<String, String> env = Map.of("FLOWRUN_DB_URL", group.dbUrl,
-                    "FLOWRUN_WORKERS", Integer.toString(workersEach));
+            Map<String, String> env = new java.util.HashMap<>(more);
+            env.put("FLOWRUN_DB_URL", group.dbUrl);
+            env.put("FLOWRUN_WORKERS", Integer.toString(workersEach));
             for (int i = 0; i < instances; i++) {
                 ServerProcess server = ServerProcess.startInstance(bench.jar(), group.dataDir, env,
                         "instance-" + (char) ('a' + i) + ".log");
