@@ -6,7 +6,6 @@ import dev.flowrun.error.InsufficientStorage;
 import dev.flowrun.error.StartupFailure;
 import dev.flowrun.events.RunEventHub;
 import dev.flowrun.files.FileStore;
-import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.imaging.Thumbnails;
 import dev.flowrun.health.Readiness;
@@ -152,17 +151,6 @@ public final class HttpServer {
             }
         }
         return new StartupFailure("cannot listen on port " + port + ": " + StartupFailure.rootMessage(failure), failure);
-    }
-
-    /** Ready, unless the store cannot be reached now (README, Several instances): a balancer then sends no one. */
-    private static void health(Context ctx, FileStore store) {
-        try {
-            store.check();
-        } catch (StorageUnavailable e) {
-            ctx.status(503).json(Map.of("status", "unavailable", "reason", "storage"));
-            return;
-        }
-        ctx.json(Map.of("status", "ok"));
     }
 
     /**
