@@ -45,12 +45,15 @@ public final class DatabaseAvailability {
     }
 
     /**
-     * True when {@code failure} is the database not being there (the caller waits or answers 503), which starts an
-     * outage if none is under way; false for any other failure, which the caller handles as its own.
+     * True when {@code failure} is the database not being there, which starts an outage if none is under way, or the
+     * pool having no connection free in time: the caller waits and tries again, or answers 503. False for any other
+     * failure, which the caller handles as its own.
      */
     public boolean report(Throwable failure) {
         if (!DatabaseFaults.unreachable(failure)) {
-            return false;
+            // No connection free within the pool's timeout, the database answering: worth waiting for all the same
+            // (right after an outage the pool refills one connection at a time), but no outage.
+            return DatabaseFaults.poolBusy(failure);
         }
         if (DatabaseFaults.closedH2(failure)) {
             renewConnections.run();

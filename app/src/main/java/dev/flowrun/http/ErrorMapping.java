@@ -1,7 +1,6 @@
 package dev.flowrun.http;
 
 import dev.flowrun.db.DatabaseAvailability;
-import dev.flowrun.db.DatabaseFaults;
 import dev.flowrun.error.ApiException;
 import dev.flowrun.error.InsufficientStorage;
 import dev.flowrun.error.RangeNotSatisfiable;
@@ -65,7 +64,7 @@ final class ErrorMapping {
                 write(ctx, 507, "insufficient_storage", InsufficientStorage.MESSAGE, null);
                 return;
             }
-            if (database.report(e) || DatabaseFaults.poolBusy(e)) {
+            if (database.report(e)) {
                 unavailable(ctx);
                 return;
             }
