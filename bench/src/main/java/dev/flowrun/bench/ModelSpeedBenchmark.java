@@ -2,7 +2,9 @@ package dev.flowrun.bench;
 
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.cutout.model.ModelBackgroundRemover;
 import dev.flowrun.cutout.model.ModelFamily;
 import dev.flowrun.cutout.model.ModelThreads;
@@ -12,6 +14,8 @@ import dev.flowrun.cutout.model.TestModel;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.imaging.Pixels;
 import dev.flowrun.imaging.Scaler;
+import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.nodes.TransformNode;
 import java.awt.image.BufferedImage;
 import java.nio.FloatBuffer;
 import java.nio.file.Files;
@@ -19,64 +23,121 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
- * The model stage in ms per image at 1024², with 1 and 2 intra-op threads, beside ONNX Runtime's bare
- * {@code session.run} on the same tensor in the same process (a session of its own, same options), taking turns:
- * flowrun's pre- and post-processing should add at most 10%. A real photo (scikit-image's coffee) scaled to
- * 1024×1024. Never a test. Run with
- * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ModelSpeedBenchmark}.
+ * The model stage beside ONNX Runtime's bare {@code session.run}, side by side in one process, taking turns.
+ *
+ * <p>Bare: a session of its own with ONNX Runtime's DEFAULT session options (all graph optimisations; arena,
+ * memory pattern and spinning left alone) and only the intra-op thread count set, run on the normalised tensor.
+ * Model stage: the {@code removeBackground} node with the model ({@code method: model}, feather 1) as the service
+ * compiles it, on the decoded picture: the model's input, inference, matte, edge colours, the full-size cut-out;
+ * decoding and encoding excluded. The picture is scikit-image's coffee scaled to 1024×1024.
+ *
+ * <p>For each thread count (1 and every core): the medians of both, their ratio (goal ≤ 1.15), and the same with
+ * two items at once (two threads calling at the same time, wall time per pair). Load averages before and after:
+ * figures are only good on a quiet machine. Never a test. Run with
+ * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ModelSpeedBenchmark}
+ * ({@code -Dbench.runs=5}, {@code -Dbench.threads=2} for one thread count only).
  */
 public final class ModelSpeedBenchmark {
     private static final int WARMUP = 2;
-    private static final int RUNS = 5;
+    private static final int SIZE = 1024;
 
     public static void main(String[] args) throws Exception {
-        System.out.println("load average before: " + Files.readString(Path.of("/proc/loadavg")).trim());
+        int runs = Integer.getInteger("bench.runs", 5);
+        int cores = Runtime.getRuntime().availableProcessors();
+        String only = System.getProperty("bench.threads");
+        int[] threadCounts = only != null ? new int[] {Integer.parseInt(only)}
+                : cores > 1 ? new int[] {1, cores} : new int[] {1};
+        System.out.println("load average before: " + loadAverage() + "; ONNX Runtime " + OrtEnvironment.getEnvironment()
+                .getVersion() + ", " + cores + " cores");
         BufferedImage photo = new ImageDecoder(50_000_000).decode(Photos.get(Photos.Source.SKIMAGE, "coffee.png"));
-        BufferedImage image = Pixels.create(1024, 1024, false);
-        Scaler.resample(Pixels.readOnly(photo), photo.getWidth(), photo.getHeight(), Pixels.data(image), 1024, 1024,
+        BufferedImage image = Pixels.create(SIZE, SIZE, false);
+        Scaler.resample(Pixels.readOnly(photo), photo.getWidth(), photo.getHeight(), Pixels.data(image), SIZE, SIZE,
                 false);
+        float[] tensor = tensor(image);
         Path file = TestModel.isnet();
-        System.out.println("| intra-op threads | bare session.run | removeBackground (model, feather 1) | overhead |");
-        System.out.println("|---:|---:|---:|---:|");
-        for (int threads : new int[] {1, 2}) {
-            try (SegmentationModel model = SegmentationModel.load(file, null, new ModelThreads(threads, 1));
-                 OrtSession.SessionOptions options = SegmentationModel.sessionOptions(threads);
-                 OrtSession bare = OrtEnvironment.getEnvironment().createSession(file.toString(), options)) {
-                ModelBackgroundRemover remover = new ModelBackgroundRemover(model);
-                float[] tensor = new float[3 * 1024 * 1024];
-                int[] px = Pixels.readOnly(image);
-                for (int i = 0; i < px.length; i++) {
-                    for (int c = 0; c < 3; c++) {
-                        tensor[c * px.length + i] = ModelFamily.ISNET.normalise(px[i] >> (16 - 8 * c) & 0xFF, c);
-                    }
+        System.out.println("| intra-op threads | bare session.run, defaults | model stage (removeBackground) | ratio "
+                + "| two at once: bare | two at once: model stage | ratio |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|");
+        for (int threads : threadCounts) {
+            try (SegmentationModel model = SegmentationModel.load(file, null, new ModelThreads(threads, 2));
+                 OrtSession.SessionOptions defaults = new OrtSession.SessionOptions()) {
+                defaults.setIntraOpNumThreads(threads);
+                try (OrtSession bare = OrtEnvironment.getEnvironment().createSession(file.toString(), defaults)) {
+                    TransformNode stage = (TransformNode) NodeCatalogue.standard(new ModelBackgroundRemover(model))
+                            .find("removeBackground").orElseThrow()
+                            .compile(new ObjectMapper().readTree("{\"method\": \"model\", \"feather\": 1}"));
+                    Callable<Object> bareRun = () -> runBare(bare, tensor);
+                    Callable<Object> stageRun = () -> stage.apply(image);
+                    double[][] alone = takeTurns(bareRun, stageRun, runs, 1);
+                    double[][] pairs = takeTurns(bareRun, stageRun, Math.max(2, runs / 2), 2);
+                    double b = median(alone[0]);
+                    double s = median(alone[1]);
+                    double b2 = median(pairs[0]);
+                    double s2 = median(pairs[1]);
+                    System.out.printf(Locale.ROOT, "| %d | %.0f ms | %.0f ms | %.2f× | %.0f ms | %.0f ms | %.2f× |%n",
+                            threads, b, s, s / b, b2, s2, s2 / b2);
                 }
-                double[] bareMs = new double[RUNS];
-                double[] stageMs = new double[RUNS];
-                for (int r = -WARMUP; r < RUNS; r++) {
-                    long t0 = System.nanoTime();
-                    try (OnnxTensor input = OnnxTensor.createTensor(OrtEnvironment.getEnvironment(),
-                            FloatBuffer.wrap(tensor), new long[] {1, 3, 1024, 1024});
-                         OrtSession.Result ignored = bare.run(Map.of("input", input))) {
-                        long t1 = System.nanoTime();
-                        remover.remove(image, OptionalInt.empty(), 1);
-                        long t2 = System.nanoTime();
-                        if (r >= 0) {
-                            bareMs[r] = (t1 - t0) / 1e6;
-                            stageMs[r] = (t2 - t1) / 1e6;
-                        }
-                    }
-                }
-                double b = median(bareMs);
-                double s = median(stageMs);
-                System.out.printf(Locale.ROOT, "| %d | %.0f ms | %.0f ms | %+.1f%% |%n", threads, b, s,
-                        100 * (s - b) / b);
             }
         }
-        System.out.println("load average after: " + Files.readString(Path.of("/proc/loadavg")).trim()
-                + " (medians of " + RUNS + " runs after " + WARMUP + " warm-up runs)");
+        System.out.println("load average after: " + loadAverage() + " (medians of " + runs + " runs alone and "
+                + Math.max(2, runs / 2) + " pairs, after " + WARMUP + " warm-up rounds)");
+    }
+
+    /** Alternates the two, {@code atOnce} calls of each at the same time; wall ms per round of each. */
+    private static double[][] takeTurns(Callable<Object> first, Callable<Object> second, int rounds, int atOnce)
+            throws Exception {
+        double[][] ms = new double[2][rounds];
+        ExecutorService pool = Executors.newFixedThreadPool(atOnce);
+        try {
+            for (int r = -WARMUP; r < rounds; r++) {
+                for (int k = 0; k < 2; k++) {
+                    Callable<Object> task = k == 0 ? first : second;
+                    long t0 = System.nanoTime();
+                    Future<?>[] running = new Future<?>[atOnce];
+                    for (int i = 0; i < atOnce; i++) {
+                        running[i] = pool.submit(task);
+                    }
+                    for (Future<?> f : running) {
+                        f.get();
+                    }
+                    if (r >= 0) {
+                        ms[k][r] = (System.nanoTime() - t0) / 1e6;
+                    }
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
+        return ms;
+    }
+
+    private static Object runBare(OrtSession bare, float[] tensor) throws OrtException {
+        try (OnnxTensor input = OnnxTensor.createTensor(OrtEnvironment.getEnvironment(), FloatBuffer.wrap(tensor),
+                new long[] {1, 3, SIZE, SIZE});
+             OrtSession.Result result = bare.run(Map.of(bare.getInputNames().iterator().next(), input))) {
+            return result.get(0).getInfo();
+        }
+    }
+
+    private static float[] tensor(BufferedImage image) {
+        float[] tensor = new float[3 * SIZE * SIZE];
+        int[] px = Pixels.readOnly(image);
+        for (int i = 0; i < px.length; i++) {
+            for (int c = 0; c < 3; c++) {
+                tensor[c * px.length + i] = ModelFamily.ISNET.normalise(px[i] >> (16 - 8 * c) & 0xFF, c);
+            }
+        }
+        return tensor;
+    }
+
+    private static String loadAverage() throws Exception {
+        return Files.readString(Path.of("/proc/loadavg")).trim();
     }
 
     private static double median(double[] values) {

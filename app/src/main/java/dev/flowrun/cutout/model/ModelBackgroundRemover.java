@@ -44,25 +44,36 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
 
     @Override
     public Cutout remove(BufferedImage image, OptionalInt tolerance, int feather) throws CutoutFailed {
+        boolean alpha = Pixels.hasAlpha(image);
+        int[] src = Pixels.readOnly(image); // no copy: at 50 MP every full-size array is 200 MB
+        float[] probability = infer(ModelInput.tensor(src, image.getWidth(), image.getHeight(), alpha,
+                model.family()));
+        return fromProbability(image, probability, model.family().size(), feather);
+    }
+
+    /** The cut-out of {@code image} from the model's foreground probability, {@code size}² pixels. */
+    Cutout fromProbability(BufferedImage image, float[] probability, int size, int feather) {
         int w = image.getWidth();
         int h = image.getHeight();
         boolean alpha = Pixels.hasAlpha(image);
-        int[] src = Pixels.readOnly(image); // no copy: at 50 MP every full-size array is 200 MB
-        float[] input = ModelInput.tensor(src, w, h, alpha, model.family());
-        float[] mask = infer(input);
+        int[] src = Pixels.readOnly(image);
         int[] grid = ModelInput.workSize(w, h);
         int gw = grid[0];
         int gh = grid[1];
         int[] guide = ModelInput.guide(src, w, h, alpha, gw, gh);
-        int size = model.family().size();
-        float[] workMask = PlaneRows.resample(mask, size, size, gw, gh);
+        float[] workMask = PlaneRows.resample(probability, size, size, gw, gh);
+        Trimap.Planes planes = Trimap.of(workMask, gw, gh);
+        float[] trimap = planes.values();
+        for (int i = 0; i < workMask.length; i++) { // the matte's input: decided pixels at their decision
+            workMask[i] = trimap[i] == Trimap.UNKNOWN ? workMask[i] : trimap[i];
+        }
         GuidedFilter.Coefficients c = edges == Edges.GUIDED
                 ? GuidedFilter.coefficients(guide, workMask, gw, gh, Math.max(1, Math.max(gw, gh) / RADIUS_DIVISOR),
                 EPS)
                 : GuidedFilter.Coefficients.plain(workMask);
-        ColourEstimate colours = ColourEstimate.of(guide, alphaOnGrid(guide, c), gw, gh);
-        BufferedImage cut = FullSizeCutout.compose(src, w, h, alpha, c, colours, gw, gh, feather);
-        return new Cutout(cut, CutoutMethod.MODEL, ModelConfidence.of(mask));
+        ColourEstimate colours = ColourEstimate.of(guide, alphaOnGrid(guide, c, trimap), gw, gh);
+        BufferedImage cut = FullSizeCutout.compose(src, w, h, alpha, c, planes, colours, gw, gh, feather);
+        return new Cutout(cut, CutoutMethod.MODEL, ModelConfidence.of(probability));
     }
 
     private float[] infer(float[] input) throws CutoutFailed {
@@ -76,14 +87,14 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
         }
     }
 
-    /** The refined mask on the working grid itself, 0..1. */
-    private static float[] alphaOnGrid(int[] guide, GuidedFilter.Coefficients c) {
+    /** The matte on the working grid itself, 0..1. */
+    private static float[] alphaOnGrid(int[] guide, GuidedFilter.Coefficients c, float[] trimap) {
         float[] alpha = new float[guide.length];
         for (int i = 0; i < alpha.length; i++) {
             int p = guide[i];
-            float a = c.ar()[i] * (p >> 16 & 0xFF) / 255f + c.ag()[i] * (p >> 8 & 0xFF) / 255f
+            float q = c.ar()[i] * (p >> 16 & 0xFF) / 255f + c.ag()[i] * (p >> 8 & 0xFF) / 255f
                     + c.ab()[i] * (p & 0xFF) / 255f + c.b()[i];
-            alpha[i] = Math.max(0, Math.min(1, a));
+            alpha[i] = Trimap.alpha(trimap[i], FullSizeCutout.stretch(q));
         }
         return alpha;
     }

@@ -48,7 +48,7 @@ public final class SegmentationModel implements AutoCloseable {
         }
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
         OrtSession session;
-        try (OrtSession.SessionOptions options = sessionOptions(threads.perRun())) {
+        try (OrtSession.SessionOptions options = sessionOptions(threads.pool())) {
             session = environment.createSession(file.toString(), options);
         } catch (OrtException | RuntimeException e) {
             throw new ModelUnavailable("the segmentation model " + file + " could not be loaded by ONNX Runtime: "
@@ -72,19 +72,16 @@ public final class SegmentationModel implements AutoCloseable {
     }
 
     /**
-     * The options flowrun runs a model with (the benchmark compares bare runs under the same): {@code threads}
-     * intra-op threads that do not spin when idle (spinning burns the cores other items need), one op at a time,
-     * all graph optimisations.
+     * The options flowrun runs a model with: ONNX Runtime's defaults (all graph optimisations, the CPU arena,
+     * memory patterns, spinning threads) with an intra-op pool of {@code threads}. Runs in flight share the pool.
+     * The arena keeps what a run needed for the next one: with the model's fixed input size it stops growing after
+     * the first runs, at (runs at once) × one run's activations. Turning it off made every run 3× slower for 13%
+     * less memory; see {@code docs/background-removal.md}.
      */
     public static OrtSession.SessionOptions sessionOptions(int threads) throws OrtException {
         OrtSession.SessionOptions options = new OrtSession.SessionOptions();
         options.setIntraOpNumThreads(threads);
-        options.setInterOpNumThreads(1);
-        options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
         options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-        options.addConfigEntry("session.intra_op.allow_spinning", "0");
-        options.setCPUArenaAllocator(false);
-        options.setMemoryPatternOptimization(false);
         return options;
     }
 
@@ -168,7 +165,7 @@ public final class SegmentationModel implements AutoCloseable {
     @Override
     public String toString() {
         return file + " (" + family.name() + ", " + family.size() + "×" + family.size() + ", "
-                + threads.perRun() + " thread" + (threads.perRun() == 1 ? "" : "s") + " per run, at most "
-                + threads.runsAtOnce() + " at once)";
+                + threads.pool() + " thread" + (threads.pool() == 1 ? "" : "s") + " shared by at most "
+                + threads.runsAtOnce() + " run" + (threads.runsAtOnce() == 1 ? "" : "s") + " at once)";
     }
 }
