@@ -26,6 +26,6 @@ final class ClassicConfidence {
         }
         double border = ramp(model.explained(), EXPLAINED_NONE, EXPLAINED_FULL);
         double noise = 1 - ramp(model.spread(), SPREAD_CLEAN, SPREAD_SCENE);
-        return border * (0.5 + 0.5 * noise) * subjectShare((double) kept / mask.length);
+        return border * noise * subjectShare((double) kept / mask.length);
     }
 }

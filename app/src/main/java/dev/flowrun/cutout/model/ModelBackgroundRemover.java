@@ -64,6 +64,7 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
         float[] workMask = PlaneRows.resample(probability, size, size, gw, gh);
         Trimap.Planes planes = Trimap.of(workMask, gw, gh);
         float[] trimap = planes.values();
+        double confidence = ModelConfidence.of(workMask, trimap);
         for (int i = 0; i < workMask.length; i++) { // the matte's input: decided pixels at their decision
             workMask[i] = trimap[i] == Trimap.UNKNOWN ? workMask[i] : trimap[i];
         }
@@ -73,7 +74,7 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
                 : GuidedFilter.Coefficients.plain(workMask);
         ColourEstimate colours = ColourEstimate.of(guide, alphaOnGrid(guide, c, trimap), gw, gh);
         BufferedImage cut = FullSizeCutout.compose(src, w, h, alpha, c, planes, colours, gw, gh, feather);
-        return new Cutout(cut, CutoutMethod.MODEL, ModelConfidence.of(probability));
+        return new Cutout(cut, CutoutMethod.MODEL, confidence);
     }
 
     private float[] infer(float[] input) throws CutoutFailed {

@@ -1,0 +1,91 @@
+package dev.flowrun.cutout.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flowrun.cutout.BackgroundRemover;
+import dev.flowrun.cutout.Cutout;
+import dev.flowrun.cutout.classic.FloodFillBackgroundRemover;
+import dev.flowrun.cutout.model.Photos.Source;
+import dev.flowrun.imaging.ImageDecoder;
+import dev.flowrun.imaging.Pixels;
+import java.awt.image.BufferedImage;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Cut-outs of real photographs judged by eye (flattened on magenta, see {@code docs/background-removal.md}):
+ * single opaque subjects come out solid, and each method's confidence puts the cut-outs judged good above those
+ * judged bad.
+ */
+class CutoutJudgementsTest {
+    private final ImageDecoder decoder = new ImageDecoder(50_000_000);
+
+    @Test
+    void singleOpaqueSubjectsComeOutSolidEvenWhereTheModelWasUnsure() throws Exception {
+        // A cat's face filling the frame, fur, a portrait, a dog: the model's probability falls well below 0.9
+        // over parts of each subject.
+        ModelBackgroundRemover model = new ModelBackgroundRemover(TestModel.loaded());
+        for (String[] photo : List.of(new String[] {"SKIMAGE", "chelsea.png"}, new String[] {"SKIMAGE", "camera.png"},
+                new String[] {"OPENCV", "data/squirrel_cls.jpg"}, new String[] {"OPENCV", "data/chicky_512.png"},
+                new String[] {"MATPLOTLIB", "grace_hopper.jpg"}, new String[] {"OPENCV", "data/orange.jpg"})) {
+            BufferedImage cut = model.remove(photo(photo[0], photo[1]), OptionalInt.empty(), 1).image();
+            assertThat(semiTransparentShare(cut)).as(photo[1]).isLessThanOrEqualTo(0.20);
+        }
+    }
+
+    @Test
+    void theModelsConfidenceIsHigherOnCutOutsJudgedGoodThanOnThoseJudgedBad() throws Exception {
+        ModelBackgroundRemover model = new ModelBackgroundRemover(TestModel.loaded());
+        Map<String, Double> good = confidences(model, "SKIMAGE coffee.png", "SKIMAGE chelsea.png",
+                "MATPLOTLIB grace_hopper.jpg", "OPENCV data/messi5.jpg");
+        Map<String, Double> bad = confidences(model, "OPENCV data/baboon.jpg", "OPENCV data/HappyFish.jpg",
+                "OPENCV data/fruits.jpg", "OPENCV data/starry_night.jpg");
+        assertOrdered(good, bad);
+    }
+
+    @Test
+    void theClassicMethodsConfidenceIsHigherOnCutOutsJudgedGoodThanOnThoseJudgedBad() throws Exception {
+        FloodFillBackgroundRemover classic = new FloodFillBackgroundRemover();
+        Map<String, Double> good = confidences(classic, "SKIMAGE horse.png", "OPENCV data/HappyFish.jpg",
+                "OPENCV data/smarties.png");
+        Map<String, Double> bad = confidences(classic, "SKIMAGE coffee.png", "OPENCV data/messi5.jpg",
+                "SKIMAGE chelsea.png", "OPENCV data/squirrel_cls.jpg");
+        assertOrdered(good, bad);
+    }
+
+    /** Every good cut-out at 0.5 or above, every bad one below. */
+    private static void assertOrdered(Map<String, Double> good, Map<String, Double> bad) {
+        String all = "good " + good + ", bad " + bad;
+        assertThat(good.values()).as(all).allSatisfy(c -> assertThat(c).isGreaterThanOrEqualTo(0.5));
+        assertThat(bad.values()).as(all).allSatisfy(c -> assertThat(c).isLessThan(0.5));
+    }
+
+    private Map<String, Double> confidences(BackgroundRemover remover, String... photos) throws Exception {
+        Map<String, Double> confidences = new LinkedHashMap<>();
+        for (String photo : photos) {
+            String[] parts = photo.split(" ");
+            Cutout cut = remover.remove(photo(parts[0], parts[1]), OptionalInt.empty(), 1);
+            confidences.put(parts[1], cut.confidence());
+        }
+        return confidences;
+    }
+
+    private BufferedImage photo(String source, String name) throws Exception {
+        return decoder.decode(Photos.get(Source.valueOf(source), name));
+    }
+
+    /** Of the visible pixels (alpha above 0), the share with alpha between 10% and 90%. */
+    static double semiTransparentShare(BufferedImage cut) {
+        long visible = 0;
+        long semi = 0;
+        for (int p : Pixels.readOnly(cut)) {
+            int a = p >>> 24;
+            visible += a > 0 ? 1 : 0;
+            semi += a >= 26 && a <= 229 ? 1 : 0;
+        }
+        return (double) semi / Math.max(1, visible);
+    }
+}
