@@ -9,7 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
 
-/** Rows of pictures side by side, each scaled into a square cell, cut-outs over a checkerboard: for a person. */
+/**
+ * Rows of pictures side by side, each scaled into a square cell, cut-outs flattened on magenta: a colour no photo's
+ * edge has, so a halo of the old backdrop or a see-through subject shows at once (a checkerboard hides both).
+ */
 final class ContactSheet {
     private final int cell;
     private final List<BufferedImage[]> rows = new ArrayList<>();
@@ -39,22 +42,13 @@ final class ContactSheet {
                 int x = c * cell + (cell - w) / 2;
                 int y = r * cell + (cell - h) / 2;
                 if (p.getColorModel().hasAlpha()) {
-                    checkerboard(g, x, y, w, h);
+                    g.setColor(Color.MAGENTA);
+                    g.fillRect(x, y, w, h);
                 }
                 g.drawImage(p, x, y, w, h, null);
             }
         }
         g.dispose();
         ImageIO.write(sheet, "png", file.toFile());
-    }
-
-    private static void checkerboard(Graphics2D g, int x, int y, int w, int h) {
-        int square = 8;
-        for (int j = 0; j < h; j += square) {
-            for (int i = 0; i < w; i += square) {
-                g.setColor((i / square + j / square) % 2 == 0 ? new Color(0xCCCCCC) : Color.WHITE);
-                g.fillRect(x + i, y + j, Math.min(square, w - i), Math.min(square, h - j));
-            }
-        }
     }
 }
