@@ -17,11 +17,13 @@ import java.security.MessageDigest;
 final class AdminRoutes {
     private static final KnownFields WORKSPACE = KnownFields.of("name");
     private final AuthService auth;
+    private final Credentials credentials;
     private final String adminToken;
     private final ObjectMapper mapper;
 
-    AdminRoutes(AuthService auth, String adminToken, ObjectMapper mapper) {
+    AdminRoutes(AuthService auth, Credentials credentials, String adminToken, ObjectMapper mapper) {
         this.auth = auth;
+        this.credentials = credentials;
         this.adminToken = adminToken;
         this.mapper = mapper;
     }
@@ -48,14 +50,18 @@ final class AdminRoutes {
         if (adminToken == null) {
             throw new NotFound("no such endpoint: " + ctx.method() + " " + ctx.path());
         }
-        String header = ctx.header("Authorization");
-        String given = header == null ? "" : header.strip();
-        if (given.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            given = given.substring(7).strip();
-        }
-        if (!MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), adminToken.getBytes(StandardCharsets.UTF_8))) {
-            throw new Unauthorized("the admin token is missing or wrong");
-        }
+        credentials.checked(ctx, () -> {
+            String header = ctx.header("Authorization");
+            String given = header == null ? "" : header.strip();
+            if (given.regionMatches(true, 0, "Bearer ", 0, 7)) {
+                given = given.substring(7).strip();
+            }
+            if (!MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
+                    adminToken.getBytes(StandardCharsets.UTF_8))) {
+                throw new Unauthorized("the admin token is missing or wrong");
+            }
+            return null;
+        });
     }
 
     private static String workspaceName(JsonNode body) {

@@ -4,6 +4,7 @@ import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.error.ApiException;
 import dev.flowrun.error.InsufficientStorage;
 import dev.flowrun.error.RangeNotSatisfiable;
+import dev.flowrun.error.RateLimited;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.DiskFull;
 import dev.flowrun.files.DiskSpace;
@@ -44,6 +45,10 @@ final class ErrorMapping {
             // RFC 9110 §15.5.17: the answer says how big the file is, so the client can ask again.
             ctx.header("Content-Range", "bytes */" + e.size());
             write(ctx, 416, e.code(), e.getMessage(), null);
+        });
+        routes.exception(RateLimited.class, (e, ctx) -> {
+            ctx.header("Retry-After", Long.toString(e.retryAfterSeconds()));
+            write(ctx, 429, e.code(), e.getMessage(), null);
         });
         routes.exception(DatabaseAway.class, (e, ctx) -> unavailable(ctx));
         routes.exception(HttpResponseException.class, (e, ctx) -> fromFramework(ctx, e.getStatus()));

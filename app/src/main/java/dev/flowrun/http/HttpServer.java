@@ -49,15 +49,16 @@ public final class HttpServer {
         var workflowRoutes = new WorkflowRoutes(services.workflows(), services.workflowRequests(), mapper);
         var runRoutes = new RunRoutes(services.runs(), services.creates(), services.retries(), services.uploads(),
                 services.webhookStatus(), mapper);
-        var uploadRoutes = new UploadRoutes(services.uploads(), services.auth());
-        var adminRoutes = new AdminRoutes(services.auth(), services.adminToken(), mapper);
+        var credentials = new Credentials(services.auth(), new CredentialLimit(System::nanoTime));
+        var uploadRoutes = new UploadRoutes(services.uploads(), credentials);
+        var adminRoutes = new AdminRoutes(services.auth(), credentials, services.adminToken(), mapper);
         var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives(),
                 services.deletedFiles(), services.thumbnails(), new SlowReaders(timeouts.downloadStall()));
         var dashboardRoutes = new DashboardRoutes(services.publicUrl());
         var httpMetrics = new HttpMetrics(services.metrics());
         var docsRoutes = new DocsRoutes();
         var eventRoutes = new EventRoutes(services.events());
-        var serviceRoutes = new ServiceRoutes(services.serviceInfo(), services.auth());
+        var serviceRoutes = new ServiceRoutes(services.serviceInfo(), credentials);
         this.javalin = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -78,7 +79,7 @@ public final class HttpServer {
                 });
             }
             config.routes.beforeMatched("/workflows*", ctx ->
-                    ctx.attribute(Requests.CALLER, services.auth().authenticate(ctx.header("Authorization"))));
+                    ctx.attribute(Requests.CALLER, credentials.caller(ctx)));
             // New files while the data directory is full would fail half-way (or fail their items later): refused
             // whole instead, before a byte is read.
             for (String writesFiles : FILE_WRITES) {

@@ -1,21 +1,20 @@
 package dev.flowrun.http;
 
-import dev.flowrun.auth.AuthService;
 import io.javalin.config.RoutesConfig;
 
 /** {@code GET /service}: the service's settings a client shows (OpenAPI document, "service"). */
 final class ServiceRoutes {
     private final ServiceInfo info;
-    private final AuthService auth;
+    private final Credentials credentials;
 
-    ServiceRoutes(ServiceInfo info, AuthService auth) {
+    ServiceRoutes(ServiceInfo info, Credentials credentials) {
         this.info = info;
-        this.auth = auth;
+        this.credentials = credentials;
     }
 
     void register(RoutesConfig routes) {
         routes.beforeMatched("/service", ctx ->
-                ctx.attribute(Requests.CALLER, auth.authenticate(ctx.header("Authorization"))));
+                ctx.attribute(Requests.CALLER, credentials.caller(ctx)));
         routes.get("/service", ctx -> ctx.json(info));
     }
 }

@@ -1,6 +1,5 @@
 package dev.flowrun.http;
 
-import dev.flowrun.auth.AuthService;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.upload.FormReceiver;
 import dev.flowrun.upload.Uploads;
@@ -9,16 +8,16 @@ import io.javalin.config.RoutesConfig;
 /** {@code POST /uploads} (README, Walk-through with curl): local files in, signed URLs that create accepts out. */
 final class UploadRoutes {
     private final Uploads uploads;
-    private final AuthService auth;
+    private final Credentials credentials;
 
-    UploadRoutes(Uploads uploads, AuthService auth) {
+    UploadRoutes(Uploads uploads, Credentials credentials) {
         this.uploads = uploads;
-        this.auth = auth;
+        this.credentials = credentials;
     }
 
     void register(RoutesConfig routes) {
         routes.beforeMatched("/uploads", ctx ->
-                ctx.attribute(Requests.CALLER, auth.authenticate(ctx.header("Authorization"))));
+                ctx.attribute(Requests.CALLER, credentials.caller(ctx)));
         routes.post("/uploads", ctx -> {
             String type = ctx.header("Content-Type");
             if (!FormReceiver.isForm(type)) {
