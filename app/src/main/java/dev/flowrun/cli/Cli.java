@@ -31,7 +31,7 @@ public final class Cli implements Callable<Integer> {
             if (e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException) {
                 return fail(1, e.getMessage());
             }
-            throw e;
+            return fail(1, "failed: " + e);
         });
         return commandLine.execute(args);
     }

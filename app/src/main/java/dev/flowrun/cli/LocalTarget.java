@@ -6,6 +6,7 @@ import dev.flowrun.App;
 import dev.flowrun.Config;
 import dev.flowrun.error.StartupFailure;
 import dev.flowrun.events.EventSink;
+import dev.flowrun.run.ItemFilter;
 import dev.flowrun.run.PageRequest;
 import java.io.IOException;
 import java.io.InputStream;
@@ -90,7 +91,7 @@ final class LocalTarget implements Target {
     @Override
     public JsonNode runPage(long runId, int page) throws IOException {
         return mapper.readTree(services.runs().get(workspaceId, runId, PageRequest.parse(
-                Integer.toString(page), "100"), null));
+                Integer.toString(page), "100"), new ItemFilter(null, false)));
     }
 
     @Override

@@ -16,6 +16,7 @@ final class Progress implements AutoCloseable {
     private final PrintStream out;
     private final boolean lines;
     private final ProgressBar bar;
+    private boolean closed;
 
     private Progress(PrintStream out, boolean lines, ProgressBar bar) {
         this.out = out;
@@ -62,7 +63,8 @@ final class Progress implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        if (bar != null) {
+        if (bar != null && !closed) {
+            closed = true;
             bar.close();
         }
     }

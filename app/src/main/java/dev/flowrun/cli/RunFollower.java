@@ -48,14 +48,20 @@ final class RunFollower {
         runId = target.create(workflowId, form).path("id").asLong();
         Thread hook = new Thread(this::interrupted, "flowrun-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
-        mapItems();
-        progress = Progress.open(inputs.size(), terminal, quiet, System.out, System.err);
         try {
+            mapItems();
+            progress = Progress.open(inputs.size(), terminal, quiet, System.out, System.err);
             target.follow(runId, this::event);
             catchUp();
-            finished = true;
+        } catch (Exception | Error e) {
+            // The command gives up on the run: it is cancelled rather than left running unwatched.
+            cancelQuietly();
+            throw e;
         } finally {
-            progress.close();
+            finished = true;
+            if (progress != null) {
+                progress.close();
+            }
         }
         Runtime.getRuntime().removeShutdownHook(hook);
         double seconds = (System.nanoTime() - started) / 1e9;
@@ -133,6 +139,14 @@ final class RunFollower {
                     + e.getMessage());
         }
         progress.itemEnded(input.name(), itemStatus, completed + failed, failed);
+    }
+
+    private void cancelQuietly() {
+        try {
+            target.cancel(runId);
+        } catch (IOException | RuntimeException e) {
+            // Reported by the failure that brought us here.
+        }
     }
 
     /** Ctrl-C (or any other end of the JVM) before the run ended: cancel it, then let the JVM go. */
