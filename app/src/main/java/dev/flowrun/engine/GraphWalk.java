@@ -2,6 +2,7 @@ package dev.flowrun.engine;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.LocalFile;
 import dev.flowrun.files.StorageUnavailable;
@@ -180,8 +181,7 @@ final class GraphWalk {
             throws IOException {
         String fileName = OutputNames.fileName(inputName, output.extension(), graph.outputNodes().size() > 1
                 ? node.labelOrId() : null);
-        String key = "runs/" + runId + "/out/" + itemId + "/" + FileStore.safeSegment(node.id()) + "/"
-                + FileStore.safeSegment(OutputNames.baseName(fileName));
+        String key = FileLayout.output(runId, itemId, node.id(), OutputNames.baseName(fileName));
         store.writeUnsynced(key, out -> output.write(image, out));
         syncs.add(key);
         List<String> chain = graph.pathTo(node.id()).stream().map(GraphNode::chainName).toList();

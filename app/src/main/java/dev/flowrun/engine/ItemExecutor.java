@@ -2,7 +2,9 @@ package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.events.RunEvents;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.QuietDeletes;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.metrics.Metrics;
@@ -230,11 +232,7 @@ final class ItemExecutor {
     }
 
     private void discardFiles(long runId, long itemId) {
-        try {
-            store.deleteTree("runs/" + runId + "/out/" + itemId);
-        } catch (IOException e) {
-            LOG.warn("run {} item {}: could not delete discarded outputs: {}", runId, itemId, e.toString());
-        }
+        QuietDeletes.tree(store, FileLayout.outputsFolder(runId, itemId), "run " + runId + " item " + itemId);
     }
 
     private Instant now() {

@@ -1,11 +1,11 @@
 package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.input.zip.ImageEntry;
 import dev.flowrun.input.zip.ImageEntrySink;
 import dev.flowrun.input.zip.StopCheck;
-import dev.flowrun.run.RunService;
 import dev.flowrun.run.StagedItem;
 import dev.flowrun.run.ZipRunDao;
 import java.io.IOException;
@@ -44,7 +44,7 @@ final class ItemStaging implements ImageEntrySink {
 
     @Override
     public void accept(ImageEntry entry, InputStream content) throws IOException {
-        String key = RunService.inputKey(runId, entry.position(), nodeId, entry.fileName());
+        String key = FileLayout.input(runId, entry.position(), nodeId, entry.fileName());
         // Synced all together once the archive is read (ZipIngestion), not one by one: that is most of the time.
         store.writeUnsynced(key, out -> copy(content, out));
         batch.add(StagedItem.extracted(mapper, runId, entry.position(), nodeId, key, entry.fileName()));

@@ -2,9 +2,11 @@ package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.events.RunEvents;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.LocalFile;
 import dev.flowrun.files.StorageUnavailable;
+import dev.flowrun.files.QuietDeletes;
 import dev.flowrun.input.zip.StopCheck;
 import dev.flowrun.input.zip.ZipDownloader;
 import dev.flowrun.input.zip.ZipFailure;
@@ -12,7 +14,6 @@ import dev.flowrun.input.zip.ZipScanner;
 import dev.flowrun.input.zip.ZipStopped;
 import dev.flowrun.run.ItemQueue;
 import dev.flowrun.run.RunDao;
-import dev.flowrun.run.RunFiles;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunTransitions;
 import dev.flowrun.run.ZipRunDao.IngestingRun;
@@ -100,7 +101,7 @@ final class ZipIngestion {
         try {
             String nodeId = workflows.parseStored(run.graph()).inputNodes().get(0).id();
             // An uploaded archive is already in the store (linked there at create): nothing to download.
-            String archive = run.zipKey() != null ? run.zipKey() : archiveKey(runId);
+            String archive = run.zipKey() != null ? run.zipKey() : FileLayout.downloadedArchive(runId);
             if (run.zipKey() == null) {
                 downloader.download(run.zipUrl(), archive, stop);
             }
@@ -111,9 +112,9 @@ final class ZipIngestion {
             }
             staging.flush();
             // On disk before the items exist: after a machine crash an item must still find its input.
-            store.syncTree(inputsFolder(runId));
+            store.syncTree(FileLayout.inputsFolder(runId));
             // Not needed any more, and a restart after this point downloads it again.
-            store.deleteTree(archiveFolder(runId));
+            store.deleteTree(FileLayout.downloadFolder(runId));
             if (count == 0) {
                 throw ZipFailure.noItems();
             }
@@ -195,34 +196,18 @@ final class ZipIngestion {
 
     /** Read once and for all (its items are published, or the run is over): its images are the run's inputs now. */
     private void deleteUploadedArchive(long runId) {
-        try {
-            store.deleteTree(RunFiles.folder(runId) + "/source");
-        } catch (IOException e) {
-            LOG.warn("run {}: could not delete its uploaded archive: {}", runId, e.toString());
-        }
+        QuietDeletes.tree(store, FileLayout.uploadedArchiveFolder(runId), "run " + runId);
     }
 
     /** The staged rows and every file of an unpublished ingestion: extracted inputs and the archive. */
     private void discardPartialWork(long runId) {
         jdbi.useExtension(ZipRunDao.class, dao -> dao.deleteStaged(runId));
         try {
-            store.deleteTree(inputsFolder(runId));
-            store.deleteTree(archiveFolder(runId));
+            store.deleteTree(FileLayout.inputsFolder(runId));
+            store.deleteTree(FileLayout.downloadFolder(runId));
         } catch (IOException e) {
             LOG.warn("run {}: could not delete the files of an unfinished ingestion: {}", runId, e.toString());
         }
-    }
-
-    private static String inputsFolder(long runId) {
-        return "runs/" + runId + "/in";
-    }
-
-    static String archiveFolder(long runId) {
-        return "runs/" + runId + "/zip";
-    }
-
-    private static String archiveKey(long runId) {
-        return archiveFolder(runId) + "/archive.zip";
     }
 
     private Instant now() {

@@ -5,6 +5,7 @@ import dev.flowrun.error.Gone;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.ContentTypes;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.StoredFile;
 import dev.flowrun.files.UrlSigner;
@@ -21,8 +22,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.OptionalLong;
 
 /**
  * Signed file URLs (docs/security.md): no Authorization header; the signature is the credential. Every file answers
@@ -31,7 +31,6 @@ import java.util.regex.Pattern;
  */
 final class FileRoutes {
     private static final String PREFIX = "/files/";
-    private static final Pattern ARCHIVE = Pattern.compile("runs/(\\d{1,18})/outputs\\.zip");
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter
             .ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
     private final FileStore store;
@@ -63,10 +62,9 @@ final class FileRoutes {
         if (key == null || !signer.verify(key, ctx.queryParam("expires"), ctx.queryParam("sig"))) {
             throw new Forbidden("this file URL is not valid: its signature is wrong or it has expired");
         }
-        Matcher archive = ARCHIVE.matcher(key);
-        if (archive.matches()) {
-            archives.ensure(Long.parseLong(archive.group(1)));
-        }
+        OptionalLong archiveOf = FileLayout.archiveOf(key);
+        archiveOf.ifPresent(archives::ensure);
+        boolean archive = archiveOf.isPresent();
         StoredFile stored;
         try {
             stored = store.stat(key);
@@ -80,7 +78,7 @@ final class FileRoutes {
         if (thumb != null) {
             // The signature grants the file; a small picture of it grants nothing more (Thumbnails).
             Thumbnails.requireSize(thumb);
-            if (archive.matches()) {
+            if (archive) {
                 throw new InvalidRequest("thumb", "an archive has no thumbnail");
             }
             key = thumbnails.of(key);
@@ -99,7 +97,7 @@ final class FileRoutes {
         // Lengths and ranges count the file's own bytes, so the answer is never re-encoded on the way out.
         ctx.disableCompression();
         ctx.contentType(ContentTypes.of(fileName));
-        ctx.header("Content-Disposition", ContentTypes.contentDisposition(fileName, archive.matches()));
+        ctx.header("Content-Disposition", ContentTypes.contentDisposition(fileName, archive));
         ctx.header("Cache-Control", "private, max-age=3600");
         ctx.header("Accept-Ranges", "bytes");
         // Files come from anyone's URLs and share an origin with the dashboard, whose key is in the tab's storage:

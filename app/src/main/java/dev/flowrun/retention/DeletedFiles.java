@@ -1,7 +1,7 @@
 package dev.flowrun.retention;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.flowrun.files.FileLayout;
+import java.util.OptionalLong;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -9,8 +9,6 @@ import org.jdbi.v3.core.Jdbi;
  * file behind it, so serving the files that are there costs nothing more.
  */
 public final class DeletedFiles {
-    private static final Pattern RUN = Pattern.compile("runs/(\\d{1,18})/.+");
-    private static final Pattern UPLOAD = Pattern.compile("uploads/(\\d{1,18})/.+");
     private final Jdbi jdbi;
 
     public DeletedFiles(Jdbi jdbi) {
@@ -18,15 +16,13 @@ public final class DeletedFiles {
     }
 
     public boolean deleted(String key) {
-        Matcher run = RUN.matcher(key);
-        if (run.matches()) {
-            long id = Long.parseLong(run.group(1));
-            return jdbi.withExtension(SweepDao.class, dao -> dao.runMarked(id)) > 0;
+        OptionalLong run = FileLayout.runOf(key);
+        if (run.isPresent()) {
+            return jdbi.withExtension(SweepDao.class, dao -> dao.runMarked(run.getAsLong())) > 0;
         }
-        Matcher upload = UPLOAD.matcher(key);
-        if (upload.matches()) {
-            long id = Long.parseLong(upload.group(1));
-            return jdbi.withExtension(SweepDao.class, dao -> dao.uploadMarked(id)) > 0;
+        OptionalLong upload = FileLayout.uploadOf(key);
+        if (upload.isPresent()) {
+            return jdbi.withExtension(SweepDao.class, dao -> dao.uploadMarked(upload.getAsLong())) > 0;
         }
         return false;
     }

@@ -2,7 +2,7 @@ package dev.flowrun.retention;
 
 import dev.flowrun.files.FileStore;
 import dev.flowrun.run.IdempotencyDao;
-import dev.flowrun.run.RunFiles;
+import dev.flowrun.files.FileLayout;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -94,9 +94,9 @@ public final class RetentionSweeper {
                 reconciled = true;
             }
             Instant cutoff = now.minus(retention);
-            int runs = sweep(dao -> dao.runsDue(cutoff, BATCH), (dao, id) -> dao.markRun(id, now), RunFiles::folder);
+            int runs = sweep(dao -> dao.runsDue(cutoff, BATCH), (dao, id) -> dao.markRun(id, now), FileLayout::runFolder);
             int uploads = sweep(dao -> dao.uploadsDue(cutoff, BATCH), (dao, id) -> dao.markUpload(id, now),
-                    id -> "uploads/" + id);
+                    FileLayout::uploadFolder);
             if (runs + uploads > 0) {
                 LOG.info("retention: deleted the files of {} runs finished and {} uploads made before {}", runs, uploads,
                         cutoff);

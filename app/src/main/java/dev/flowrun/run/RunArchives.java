@@ -4,6 +4,7 @@ import dev.flowrun.files.ArchiveEntry;
 import dev.flowrun.files.ArchiveNames;
 import dev.flowrun.db.DatabaseFaults;
 import dev.flowrun.files.DiskFull;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.OutputArchive;
@@ -71,7 +72,7 @@ public final class RunArchives {
      * files deleted.
      */
     public boolean ensure(long runId) {
-        String key = RunViews.archiveKey(runId);
+        String key = FileLayout.outputArchive(runId);
         if (store.exists(key)) {
             return true;
         }

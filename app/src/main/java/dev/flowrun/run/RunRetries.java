@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.QuietDeletes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -72,7 +74,7 @@ public final class RunRetries {
                         Map<String, ItemInput> inputs = new LinkedHashMap<>();
                         List<String> names = new ArrayList<>(2);
                         for (Map.Entry<String, ItemInput> input : views.inputs(items.get(i)).entrySet()) {
-                            String key = RunService.inputKey(id, i, input.getKey(), input.getValue().fileName());
+                            String key = FileLayout.input(id, i, input.getKey(), input.getValue().fileName());
                             inputs.put(input.getKey(), reuse(input.getValue(), key));
                             names.add(input.getValue().fileName());
                         }
@@ -85,7 +87,7 @@ public final class RunRetries {
             });
         } catch (RuntimeException e) {
             if (newId[0] != 0) {
-                RunFiles.deleteQuietly(store, newId[0]);
+                QuietDeletes.tree(store, FileLayout.runFolder(newId[0]), "run " + newId[0]);
             }
             throw e;
         }

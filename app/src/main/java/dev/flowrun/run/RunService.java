@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.events.RunEvents;
 import dev.flowrun.error.NotFound;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.QuietDeletes;
 import dev.flowrun.files.SignedJsonTemplate;
 import dev.flowrun.files.SignedUrl;
 import dev.flowrun.files.UrlSigner;
@@ -139,7 +141,7 @@ public final class RunService {
                 }
                 String zipKey = zip ? checked.ownFiles().get(request.zipUrl()) : null;
                 if (zipKey != null) {
-                    handle.attach(RunFiles.class).setZipKey(id, linkInto(zipKey, RunFiles.uploadedArchiveKey(id)));
+                    handle.attach(ZipRunDao.class).setZipKey(id, linkInto(zipKey, FileLayout.uploadedArchive(id)));
                 }
                 // Last, so the workspace row stays locked only until this commit (the list pages by this number).
                 handle.attach(RunNumbers.class).number(workspaceId, id, now);
@@ -147,7 +149,7 @@ public final class RunService {
             });
         } catch (RuntimeException e) {
             if (runId[0] != 0 && !checked.ownFiles().isEmpty()) {
-                RunFiles.deleteQuietly(store, runId[0]);
+                QuietDeletes.tree(store, FileLayout.runFolder(runId[0]), "run " + runId[0]);
             }
             throw e;
         }
@@ -230,7 +232,7 @@ public final class RunService {
         RunRow run = findRun(workspaceId, runId);
         RunView view = views.run(run);
         List<OutputFile> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputFilesOfRun(runId));
-        SignedUrl any = signer.sign(RunViews.archiveKey(runId));
+        SignedUrl any = signer.sign(FileLayout.outputArchive(runId));
         List<DownloadView.File> files = new ArrayList<>(outputs.size());
         for (OutputFile output : outputs) {
             files.add(new DownloadView.File(output.itemId(), output.fileName(), signer.sign(output.fileKey()).url()));
@@ -250,7 +252,7 @@ public final class RunService {
                 List<String> names = new ArrayList<>(2);
                 for (Map.Entry<String, FileRef> entry : items.item(i).entrySet()) {
                     FileRef file = entry.getValue();
-                    String key = inputKey(runId, i, entry.getKey(), file.name());
+                    String key = FileLayout.input(runId, i, entry.getKey(), file.name());
                     String own = ownFiles.get(file.url());
                     // A file of this service is in place before the item exists: nothing for the item to fetch.
                     stored.put(entry.getKey(), own == null ? new ItemInput(key, file.name(), file.url())
@@ -269,15 +271,6 @@ public final class RunService {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot link " + from + " to " + to, e);
         }
-    }
-
-    /**
-     * Where an item's input is stored; fixed at creation so the item can point at it at once. Derived from the
-     * item's position and only the base of its name made safe, so no name can place a file elsewhere.
-     */
-    public static String inputKey(long runId, int position, String nodeId, String fileName) {
-        String base = fileName.contains("/") ? fileName.substring(fileName.lastIndexOf('/') + 1) : fileName;
-        return "runs/" + runId + "/in/" + position + "/" + FileStore.safeSegment(nodeId) + "/" + FileStore.safeSegment(base);
     }
 
     private byte[] json(RunPage page) {

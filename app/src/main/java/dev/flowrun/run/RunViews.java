@@ -3,6 +3,7 @@ package dev.flowrun.run;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.GraphNode;
@@ -25,10 +26,6 @@ public final class RunViews {
         this.mapper = mapper;
     }
 
-    public static String archiveKey(long runId) {
-        return "runs/" + runId + "/outputs.zip";
-    }
-
     /** How a view shows a stored file: its URL signed now, or a template's stand-in for it. */
     @FunctionalInterface
     public interface Links {
@@ -48,7 +45,7 @@ public final class RunViews {
     public RunView run(RunRow row, Links links) {
         RunStatus status = row.runStatus();
         String archiveUrl = status.terminal() && row.outputCount() > 0 && row.filesDeletedAt() == null
-                ? links.url(archiveKey(row.id())) : null;
+                ? links.url(FileLayout.outputArchive(row.id())) : null;
         return new RunView(row.id(), row.name(), status, row.totalItems(), row.completedItems(), row.failedItems(),
                 row.workflowId(), row.workspaceId(), row.runTrigger(), archiveUrl, row.createdAt(), row.updatedAt(),
                 row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), row.reviewItems(),

@@ -59,6 +59,10 @@ public interface ZipRunDao {
             WHERE run_id = :runId ORDER BY position""")
     int publishStaged(@Bind("runId") long runId, @Bind("firstTurn") long firstTurn);
 
+    /** In the create transaction: where an uploaded archive of the run waits in the store until it is read. */
+    @SqlUpdate("UPDATE runs SET zip_key = :key WHERE id = :runId")
+    int setZipKey(@Bind("runId") long runId, @Bind("key") String key);
+
     @SqlUpdate("DELETE FROM staged_items WHERE run_id = :runId")
     int deleteStaged(@Bind("runId") long runId);
 

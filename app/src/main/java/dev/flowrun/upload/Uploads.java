@@ -2,6 +2,7 @@ package dev.flowrun.upload;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.run.CreateBody;
@@ -57,7 +58,7 @@ public final class Uploads {
                     List<UploadList.Upload> uploads = new ArrayList<>(form.files().size());
                     for (ReceivedForm.File file : form.files()) {
                         long id = dao.insert(workspaceId, file.name(), file.size(), now);
-                        String key = "uploads/" + id + "/" + FileStore.safeSegment(baseName(file.name()));
+                        String key = FileLayout.upload(id, baseName(file.name()));
                         dao.setKey(id, key);
                         link(file.key(), key);
                         linked.add(key);
