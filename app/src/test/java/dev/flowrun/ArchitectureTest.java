@@ -14,11 +14,8 @@ import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import dev.flowrun.run.ErrorInfo;
 import dev.flowrun.run.ItemInput;
 import dev.flowrun.run.ItemQueue;
-import dev.flowrun.run.ItemStatus;
-import dev.flowrun.run.NodeStatus;
 import dev.flowrun.run.OutputRow;
 import dev.flowrun.run.RunDao;
-import dev.flowrun.run.RunFiles;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunRow;
 import dev.flowrun.run.RunService;
@@ -88,7 +85,7 @@ class ArchitectureTest {
      * class leaves {@code run}; nothing else of {@code run} may be used from below.
      */
     private static final DescribedPredicate<JavaClass> RUN_STATE = belongToAnyOf(ErrorInfo.class, ItemInput.class,
-            ItemQueue.class, ItemStatus.class, NodeStatus.class, OutputRow.class, RunDao.class, RunFiles.class,
+            ItemQueue.class, OutputRow.class, RunDao.class,
             RunFinishedListener.class, RunRow.class, RunService.class, RunTransitions.class, RunViews.class,
             StagedItem.class, ZipQueue.class, ZipRunDao.class);
 

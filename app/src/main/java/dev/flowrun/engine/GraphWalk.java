@@ -17,7 +17,7 @@ import dev.flowrun.nodes.Picture;
 import dev.flowrun.nodes.TransformNode;
 import dev.flowrun.nodes.Transformed;
 import dev.flowrun.run.ItemInput;
-import dev.flowrun.run.NodeStatus;
+import dev.flowrun.lifecycle.NodeStatus;
 import dev.flowrun.run.OutputRow;
 import dev.flowrun.work.WorkBudget;
 import dev.flowrun.work.WorkStopped;

@@ -9,7 +9,7 @@ import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.run.ItemInput;
-import dev.flowrun.run.ItemStatus;
+import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.work.WorkBudget;
@@ -184,7 +184,7 @@ final class ItemExecutor {
         boolean review = lowest != null && lowest < reviewBelow;
         FinishResult result = faults.untilRecorded().run(task, handle -> {
             // The item first, then its run: the order of every transaction that locks both (claims and cancels too).
-            if (!ItemStatements.finishItem(handle, itemId, task.claim(), ok ? "completed" : "failed",
+            if (!ItemStatements.finishItem(handle, itemId, task.claim(), ok ? ItemStatus.COMPLETED : ItemStatus.FAILED,
                     outcome.errorCode(), outcome.errorMessage(), review, now)) {
                 return FinishResult.TAKEN_OVER;
             }

@@ -1,6 +1,7 @@
 package dev.flowrun.engine;
 
 import dev.flowrun.db.Dialect;
+import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.run.OutputRow;
 import java.time.Instant;
 import java.util.Collection;
@@ -74,7 +75,7 @@ final class ItemStatements {
         PreparedBatch batch = handle.prepareBatch(dialect == Dialect.POSTGRESQL ? UPSERT_NODE_STATE_POSTGRESQL
                 : UPSERT_NODE_STATE_H2);
         for (NodeStateRecorder.NodeStateChange change : changes) {
-            batch.bind("itemId", itemId).bind("nodeId", change.nodeId()).bind("status", change.status())
+            batch.bind("itemId", itemId).bind("nodeId", change.nodeId()).bind("status", change.status().json())
                     .bind("fileKeys", change.fileKeys()).bindByType("startedAt", change.startedAt(), Instant.class)
                     .bindByType("finishedAt", change.finishedAt(), Instant.class)
                     .bindByType("method", change.method(), String.class)
@@ -100,13 +101,13 @@ final class ItemStatements {
      * Ends the item, only while it is still running under the claim it was executed under: 0 rows means its claim
      * was taken over (this instance was thought gone), and the attempt that counts is another one.
      */
-    static boolean finishItem(Handle handle, long itemId, String claim, String status, String errorCode,
+    static boolean finishItem(Handle handle, long itemId, String claim, ItemStatus status, String errorCode,
                               String errorMessage, boolean needsReview, Instant now) {
         return handle.createUpdate("""
                         UPDATE run_items SET status = :status, error_code = :errorCode, error_message = :errorMessage,
                                              finished_at = :now, needs_review = :needsReview
                         WHERE id = :itemId AND status = 'running' AND claimed_by = :claim""")
-                .bind("itemId", itemId).bind("claim", claim).bind("status", status).bind("errorCode", errorCode)
+                .bind("itemId", itemId).bind("claim", claim).bind("status", status.json()).bind("errorCode", errorCode)
                 .bind("errorMessage", errorMessage).bind("needsReview", needsReview).bind("now", now).execute() > 0;
     }
 

@@ -3,8 +3,8 @@ package dev.flowrun.engine;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.db.Dialect;
+import dev.flowrun.lifecycle.NodeStatus;
 import dev.flowrun.nodes.CutoutGrade;
-import dev.flowrun.run.NodeStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -111,7 +111,7 @@ final class NodeStateRecorder {
             oldestUnwritten = System.nanoTime();
         }
         statuses.put(nodeId, status);
-        unwritten.put(nodeId, new NodeStateChange(nodeId, status.json(), fileKeys, started, finished,
+        unwritten.put(nodeId, new NodeStateChange(nodeId, status, fileKeys, started, finished,
                 grade == null ? null : grade.method(), grade == null ? null : grade.confidence()));
     }
 
@@ -120,7 +120,7 @@ final class NodeStateRecorder {
     }
 
     /** A node's whole state as it is to be written. */
-    record NodeStateChange(String nodeId, String status, String fileKeys, Instant startedAt, Instant finishedAt,
+    record NodeStateChange(String nodeId, NodeStatus status, String fileKeys, Instant startedAt, Instant finishedAt,
                            String method, Double confidence) {
     }
 }

@@ -1,5 +1,6 @@
 package dev.flowrun.metrics;
 
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

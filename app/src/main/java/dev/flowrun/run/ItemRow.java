@@ -1,6 +1,7 @@
 package dev.flowrun.run;
 
 import dev.flowrun.db.Columns;
+import dev.flowrun.lifecycle.ItemStatus;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -15,7 +16,7 @@ public record ItemRow(
         long id,
         long runId,
         int position,
-        String status,
+        ItemStatus status,
         String inputs,
         String errorCode,
         String errorMessage,
@@ -27,7 +28,8 @@ public record ItemRow(
     public static final class Mapper implements RowMapper<ItemRow> {
         @Override
         public ItemRow map(ResultSet rs, StatementContext ctx) throws SQLException {
-            return new ItemRow(rs.getLong("id"), rs.getLong("run_id"), rs.getInt("position"), rs.getString("status"),
+            return new ItemRow(rs.getLong("id"), rs.getLong("run_id"), rs.getInt("position"),
+                    ItemStatus.stored(rs.getString("status")),
                     rs.getString("inputs"), rs.getString("error_code"), rs.getString("error_message"),
                     Columns.instant(rs, "started_at"), Columns.instant(rs, "finished_at"), rs.getBoolean("needs_review"));
         }

@@ -1,5 +1,7 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.ItemStatus;
+import dev.flowrun.lifecycle.NodeStatus;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.time.Instant;

@@ -84,7 +84,7 @@ public final class RunArchives {
                 }
                 var run = jdbi.withExtension(RunDao.class, dao -> dao.findRun(runId)).orElse(null);
                 // Once the retention has deleted the run's files, its archive is gone for good too.
-                if (run == null || !run.runStatus().terminal() || run.outputCount() == 0 || run.filesDeletedAt() != null) {
+                if (run == null || !run.status().terminal() || run.outputCount() == 0 || run.filesDeletedAt() != null) {
                     return false;
                 }
                 if (!claimBuild(runId, key)) {

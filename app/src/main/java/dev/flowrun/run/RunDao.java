@@ -1,8 +1,10 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.StatusColumns;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.RegisterColumnMapperFactory;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
@@ -12,6 +14,7 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /** Reading runs and creating them. State changes live in {@link RunTransitions}. */
+@RegisterColumnMapperFactory(StatusColumns.class)
 @RegisterRowMapper(RunRow.Mapper.class)
 @RegisterRowMapper(ItemRow.Mapper.class)
 @RegisterConstructorMapper(NodeStateRow.class)

@@ -1,6 +1,7 @@
 package dev.flowrun.run;
 
 import dev.flowrun.error.InvalidRequest;
+import dev.flowrun.lifecycle.RunStatus;
 
 /** The filters of the list-runs endpoint; null means "any". */
 public record RunFilter(long workspaceId, RunStatus status, Long workflowId) {

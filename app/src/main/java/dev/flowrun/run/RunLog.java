@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.work.LogContext;
 import java.time.Duration;
@@ -40,11 +41,11 @@ public final class RunLog implements RunFinishedListener {
     }
 
     private void finished(RunRow run) {
-        metrics.runFinished(run.runStatus());
+        metrics.runFinished(run.status());
         Duration took = run.finishedAt() == null ? Duration.ZERO : Duration.between(run.createdAt(), run.finishedAt());
         try (var ids = LogContext.run(run.id())) {
             LOG.info("run {} finished: {}, {} items: {} completed, {} failed, {} cancelled; {} s after it was created{}",
-                    run.id(), run.status(), run.totalItems(), run.completedItems(), run.failedItems(),
+                    run.id(), run.status().json(), run.totalItems(), run.completedItems(), run.failedItems(),
                     run.totalItems() - run.completedItems() - run.failedItems(), seconds(took),
                     run.errorCode() == null ? "" : "; error " + run.errorCode() + ": " + run.errorMessage());
         }

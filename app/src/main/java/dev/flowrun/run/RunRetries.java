@@ -45,8 +45,8 @@ public final class RunRetries {
     public RunView retry(long workspaceId, long runId) {
         RunRow original = jdbi.withExtension(RunDao.class, dao -> dao.findRun(workspaceId, runId))
                 .orElseThrow(() -> new NotFound("run " + runId + " not found"));
-        if (!original.runStatus().terminal()) {
-            throw new InvalidRequest("runId", "run " + runId + " is " + original.status() + "; only a finished run"
+        if (!original.status().terminal()) {
+            throw new InvalidRequest("runId", "run " + runId + " is " + original.status().json() + "; only a finished run"
                     + " (completed, partial, failed or cancelled) can be retried");
         }
         if (original.filesDeletedAt() != null) {

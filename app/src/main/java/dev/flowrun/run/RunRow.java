@@ -1,6 +1,7 @@
 package dev.flowrun.run;
 
 import dev.flowrun.db.Columns;
+import dev.flowrun.lifecycle.RunStatus;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -17,7 +18,7 @@ public record RunRow(
         long workspaceId,
         long workflowId,
         String name,
-        String status,
+        RunStatus status,
         String runTrigger,
         String zipUrl,
         String zipLayout,
@@ -36,10 +37,6 @@ public record RunRow(
         Instant filesDeletedAt,
         int reviewItems) {
 
-    public RunStatus runStatus() {
-        return RunStatus.parse(status);
-    }
-
     /**
      * Written out because runs are read on every poll: JDBI's ConstructorMapper works out its column binding again
      * for each result set, which cost more than the query itself.
@@ -48,7 +45,7 @@ public record RunRow(
         @Override
         public RunRow map(ResultSet rs, StatementContext ctx) throws SQLException {
             return new RunRow(rs.getLong("id"), rs.getLong("workspace_id"), rs.getLong("workflow_id"),
-                    rs.getString("name"), rs.getString("status"), rs.getString("run_trigger"), rs.getString("zip_url"),
+                    rs.getString("name"), RunStatus.stored(rs.getString("status")), rs.getString("run_trigger"), rs.getString("zip_url"),
                     rs.getString("zip_layout"), rs.getString("webhook_url"), rs.getInt("total_items"),
                     rs.getInt("completed_items"), rs.getInt("failed_items"), rs.getInt("output_count"),
                     rs.getString("error_code"), rs.getString("error_message"), Columns.instant(rs, "created_at"),

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.UrlSigner;
+import dev.flowrun.lifecycle.ItemStatus;
+import dev.flowrun.lifecycle.NodeStatus;
+import dev.flowrun.lifecycle.RunStatus;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.GraphNode;
 import java.util.ArrayList;
@@ -43,7 +46,7 @@ public final class RunViews {
     }
 
     public RunView run(RunRow row, Links links) {
-        RunStatus status = row.runStatus();
+        RunStatus status = row.status();
         String archiveUrl = status.terminal() && row.outputCount() > 0 && row.filesDeletedAt() == null
                 ? links.url(FileLayout.outputArchive(row.id())) : null;
         return new RunView(row.id(), row.name(), status, row.totalItems(), row.completedItems(), row.failedItems(),
@@ -59,7 +62,7 @@ public final class RunViews {
         List<ItemView.OutputView> outputViews = outputs.stream()
                 .map(o -> new ItemView.OutputView(links.url(o.fileKey()), o.fileKey(), strings(o.nodeChain())))
                 .toList();
-        return new ItemView(row.id(), ItemStatus.valueOf(row.status().toUpperCase()), uploads, outputViews,
+        return new ItemView(row.id(), row.status(), uploads, outputViews,
                 row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), row.needsReview(),
                 nodeStates);
     }
@@ -77,7 +80,7 @@ public final class RunViews {
                 continue;
             }
             List<String> keys = strings(row.fileKeys());
-            views.add(new ItemView.NodeStateView(node.id(), NodeStatus.valueOf(row.status().toUpperCase()), keys,
+            views.add(new ItemView.NodeStateView(node.id(), row.status(), keys,
                     keys.stream().map(links::url).toList(), row.startedAt(), row.finishedAt(), row.method(),
                     row.confidence()));
         }

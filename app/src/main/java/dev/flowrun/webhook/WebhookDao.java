@@ -1,14 +1,18 @@
 package dev.flowrun.webhook;
 
+import dev.flowrun.lifecycle.DeliveryStatus;
+import dev.flowrun.lifecycle.StatusColumns;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.RegisterColumnMapperFactory;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
+@RegisterColumnMapperFactory(StatusColumns.class)
 @RegisterConstructorMapper(Delivery.class)
 @RegisterConstructorMapper(Attempt.class)
 public interface WebhookDao {

@@ -1,6 +1,7 @@
 package dev.flowrun.webhook;
 
 import dev.flowrun.db.DatabaseAvailability;
+import dev.flowrun.lifecycle.DeliveryStatus;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.work.LogContext;
 import java.io.IOException;
@@ -150,7 +151,7 @@ public final class WebhookSender {
     private void attempt(long runId) {
         Optional<Delivery> found = jdbi.withExtension(WebhookDao.class, dao -> dao.find(runId));
         // Not ours any more: this instance was thought gone and another took the delivery over.
-        if (found.isEmpty() || !"pending".equals(found.get().status())
+        if (found.isEmpty() || found.get().status() != DeliveryStatus.PENDING
                 || !instance.get().equals(found.get().claimedBy())) {
             queuedOrInFlight.remove(runId);
             return;
@@ -166,11 +167,12 @@ public final class WebhookSender {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Optional<Duration> wait = result.acknowledged() ? Optional.empty()
                 : schedule.delayAfter(number, ThreadLocalRandom.current().nextDouble());
-        String status = result.acknowledged() ? "delivered" : wait.isPresent() ? "pending" : "failed";
+        DeliveryStatus status = result.acknowledged() ? DeliveryStatus.DELIVERED
+                : wait.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.FAILED;
         Instant next = wait.map(now::plus).orElse(null);
         boolean recorded = untilRecorded(() -> jdbi.inTransaction(handle -> {
             WebhookDao dao = handle.attach(WebhookDao.class);
-            if (dao.recordOutcome(runId, status, number, next, now) == 0) {
+            if (dao.recordOutcome(runId, status.json(), number, next, now) == 0) {
                 return false;
             }
             dao.insertAttempt(new Attempt(runId, number, at, result.statusCode(), result.error(), result.latencyMs()));
@@ -178,16 +180,16 @@ public final class WebhookSender {
         }));
         if (recorded) {
             metrics.webhookAttempt(switch (status) {
-                case "delivered" -> Metrics.WebhookResult.DELIVERED;
-                case "failed" -> Metrics.WebhookResult.GIVEN_UP;
-                default -> Metrics.WebhookResult.FAILED;
+                case DELIVERED -> Metrics.WebhookResult.DELIVERED;
+                case FAILED -> Metrics.WebhookResult.GIVEN_UP;
+                case PENDING -> Metrics.WebhookResult.FAILED;
             });
         }
         LOG.info("webhook for run {}: attempt {} of {}: {} in {} ms{}", runId, number, RetrySchedule.MAX_ATTEMPTS,
                 result.describe(), result.latencyMs(), switch (status) {
-                    case "delivered" -> ", delivered";
-                    case "failed" -> ", giving up";
-                    default -> ", next at " + next;
+                    case DELIVERED -> ", delivered";
+                    case FAILED -> ", giving up";
+                    case PENDING -> ", next at " + next;
                 });
         queuedOrInFlight.remove(runId);
         if (recorded && next != null) {

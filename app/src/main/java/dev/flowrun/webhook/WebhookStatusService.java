@@ -1,6 +1,7 @@
 package dev.flowrun.webhook;
 
 import dev.flowrun.error.NotFound;
+import dev.flowrun.lifecycle.DeliveryStatus;
 import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunRow;
 import java.util.List;
@@ -26,7 +27,7 @@ public final class WebhookStatusService {
             Optional<Delivery> delivery = dao.find(runId);
             if (delivery.isEmpty()) {
                 // The event is written when the run finishes; until then it is simply owed.
-                return new WebhookStatus(MaskedUrl.of(run.webhookUrl()), "pending", List.of());
+                return new WebhookStatus(MaskedUrl.of(run.webhookUrl()), DeliveryStatus.PENDING, List.of());
             }
             List<WebhookStatus.AttemptView> attempts = dao.attempts(runId, delivery.get().attempts()).stream()
                     .map(a -> new WebhookStatus.AttemptView(a.attempt(), a.at(), a.statusCode(), a.error(), a.latencyMs()))

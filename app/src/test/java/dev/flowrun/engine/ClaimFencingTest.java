@@ -3,6 +3,7 @@ package dev.flowrun.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
@@ -34,7 +35,7 @@ class ClaimFencingTest {
             long itemId = jdbi.withHandle(handle -> handle.createQuery(
                     "SELECT id FROM run_items WHERE run_id = :runId").bind("runId", runId).mapTo(Long.class).one());
             boolean endedByAnother = jdbi.inTransaction(handle -> ItemStatements.finishItem(handle, itemId,
-                    "another-instance", "completed", null, null, false, Instant.now()));
+                    "another-instance", ItemStatus.COMPLETED, null, null, false, Instant.now()));
             assertThat(endedByAnother).as("an end under a claim that is not the item's").isFalse();
             assertThat(app.get("/workflows/runs/" + runId).json().path("items").get(0).path("status").asText())
                     .isEqualTo("running");

@@ -3,6 +3,7 @@ package dev.flowrun.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.db.Database;
+import dev.flowrun.lifecycle.RunStatus;
 import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunRow;
 import dev.flowrun.run.RunTransitions;
@@ -45,7 +46,7 @@ class RunTimestampsTest {
         jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(5)));
         jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(3)));
         RunRow started = run(jdbi, runId);
-        assertThat(started.status()).isEqualTo("running");
+        assertThat(started.status()).isEqualTo(RunStatus.RUNNING);
         assertThat(started.startedAt()).isEqualTo(T.plusMillis(3));
 
         // B finishes its item at T+10 and commits first; A, at T+8, finds every item counted and ends the run.
@@ -56,7 +57,7 @@ class RunTimestampsTest {
                 && ItemStatements.finishRunIfDone(handle, runId, T.plusMillis(8)));
         assertThat(finished).isTrue();
         RunRow done = run(jdbi, runId);
-        assertThat(done.status()).isEqualTo("completed");
+        assertThat(done.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(done.finishedAt()).isEqualTo(T.plusMillis(10));
         assertThat(done.updatedAt()).isEqualTo(T.plusMillis(10));
         assertThat(done.startedAt()).isEqualTo(T.plusMillis(3));
@@ -71,7 +72,7 @@ class RunTimestampsTest {
         int cancelled = jdbi.withExtension(RunTransitions.class, t -> t.cancelRun(workspaceId, runId, T.plusMillis(8)));
         assertThat(cancelled).isEqualTo(1);
         RunRow done = run(jdbi, runId);
-        assertThat(done.status()).isEqualTo("cancelled");
+        assertThat(done.status()).isEqualTo(RunStatus.CANCELLED);
         assertThat(done.finishedAt()).isEqualTo(T.plusMillis(10));
         assertThat(done.completedItems()).isEqualTo(1);
     }

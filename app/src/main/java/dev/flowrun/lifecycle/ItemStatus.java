@@ -1,9 +1,12 @@
-package dev.flowrun.run;
+package dev.flowrun.lifecycle;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.flowrun.metrics.Metrics;
 
-/** An item's status ({@code RunItem} in openapi.json). */
+/**
+ * An item's status ({@code RunItem} in openapi.json; drawn in {@code docs/lifecycle.md}). Stored and shown as the
+ * lower-case name.
+ */
 public enum ItemStatus implements Metrics.Status {
     QUEUED, RUNNING, COMPLETED, FAILED, CANCELLED;
 
@@ -14,5 +17,9 @@ public enum ItemStatus implements Metrics.Status {
 
     public boolean terminal() {
         return this == COMPLETED || this == FAILED || this == CANCELLED;
+    }
+
+    public static ItemStatus stored(String value) {
+        return StoredStatus.of(values(), ItemStatus::json, value);
     }
 }
