@@ -193,7 +193,8 @@ public record Config(
             String value = raw(name);
             if (value != null && value.length() < MIN_ADMIN_TOKEN) {
                 // The token itself is never echoed: the line goes to logs.
-                throw new ConfigException(name + ": the admin token is " + value.length() + " characters long; it must be"
+                throw new ConfigException(name + ": the admin token is " + value.length()
+                        + (value.length() == 1 ? " character" : " characters") + " long; it must be"
                         + " at least " + MIN_ADMIN_TOKEN + " (openssl rand -hex 24 makes one)");
             }
             return value;

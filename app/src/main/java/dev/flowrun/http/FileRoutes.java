@@ -122,7 +122,13 @@ final class FileRoutes {
                 Runnable restore = slowReaders.allow(ctx.req());
                 try {
                     return new FileBody(body, length, ctx.res().getOutputStream()).start()
-                            .whenComplete((ignored, failure) -> restore.run());
+                            .whenComplete((ignored, failure) -> {
+                                // A reader that went away leaves a connection being closed: putting the
+                                // short timeout back on it only makes Jetty log a false idle timeout.
+                                if (failure == null) {
+                                    restore.run();
+                                }
+                            });
                 } catch (IOException e) {
                     restore.run();
                     throw new UncheckedIOException(e);
