@@ -14,7 +14,7 @@ final class GraphTemplate {
     /** A valid graph with a named slot in every place a value goes; {@link #graph} fills them. */
     private static final String GRAPH = """
             {"nodes": [{"id": <inId>, "type": <inType>, "position": <position>, "data": <inData>},
-                       {"id": "r", "type": "resize", "data": {"width": <width>, "fit": <fit>, "label": <label>, "x": <extra>}},
+                       {"id": "r", "type": "resize", "data": {"width": <width>, "fit": <fit>, "label": <label><extra>}},
                        {"id": "out", "type": "output", "data": {"format": "jpeg", "quality": <quality>}}],
              "edges": <edges>}""";
     private static final Map<String, String> GRAPH_DEFAULTS = new LinkedHashMap<>();
@@ -28,13 +28,17 @@ final class GraphTemplate {
         GRAPH_DEFAULTS.put("<width>", "64");
         GRAPH_DEFAULTS.put("<fit>", "\"contain\"");
         GRAPH_DEFAULTS.put("<label>", "\"small\"");
-        GRAPH_DEFAULTS.put("<extra>", "null");
+        // A field resize does not take: absent in the valid graph (it is refused), present only as the hole.
+        GRAPH_DEFAULTS.put("<extra>", "");
         GRAPH_DEFAULTS.put("<quality>", "80");
         GRAPH_DEFAULTS.put("<edges>", "[{\"id\": <edgeId>, \"source\": <source>, \"target\": \"r\"},"
                 + " {\"id\": \"e2\", \"source\": \"r\", \"target\": \"out\"}]");
         GRAPH_DEFAULTS.put("<edgeId>", "\"e1\"");
         GRAPH_DEFAULTS.put("<source>", "\"in\"");
     }
+
+    /** How a slot looks as the hole where that differs from the hole alone. */
+    private static final Map<String, String> HOLE_FORMS = Map.of("<extra>", ", \"x\": " + HOLE);
 
     private GraphTemplate() {
     }
@@ -58,7 +62,8 @@ final class GraphTemplate {
         // Defaults hold slots of their own (position holds x), so fill in rounds until none is left.
         for (int round = 0; round < 3; round++) {
             for (var slot : GRAPH_DEFAULTS.entrySet()) {
-                graph = graph.replace(slot.getKey(), slot.getKey().equals(hole) ? HOLE : slot.getValue());
+                graph = graph.replace(slot.getKey(), slot.getKey().equals(hole)
+                        ? HOLE_FORMS.getOrDefault(hole, HOLE) : slot.getValue());
             }
         }
         return graph;
