@@ -21,6 +21,8 @@ public final class SaneAnswers {
             // Jetty's own refusals (a request line or header block too long, an HTTP/2 preface), in the API's error JSON.
             414, Set.of("invalid_request"),
             416, Set.of("range_not_satisfiable"),
+            // Past the limit of failed credentials from one address.
+            429, Set.of("rate_limited"),
             426, Set.of("invalid_request"),
             431, Set.of("invalid_request"));
     private final List<String> problems = new ArrayList<>();
