@@ -114,7 +114,9 @@ class ProductShotTest {
             onTheEdge += Math.min(p >> 16 & 0xFF, Math.min(p >> 8 & 0xFF, p & 0xFF)) < 215 ? 1 : 0;
         }
         assertThat(onTheEdge).as("the chest along the bottom rows").isGreaterThan(300);
-        assertThat((box[0] + box[2]) / 2).as("centred across").isBetween(512 - 60, 512 + 60);
+        // Her shoulder meets the photo's right edge: a side the photo cut stands flush on that side of the canvas.
+        assertThat(box[2]).as("her right shoulder, cut by the photo's right edge, on the canvas's right edge")
+                .isEqualTo(1023);
     }
 
     @Test
