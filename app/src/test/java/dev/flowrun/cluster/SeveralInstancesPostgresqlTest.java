@@ -61,12 +61,7 @@ class SeveralInstancesPostgresqlTest {
         List<String> trust = SharedInstances.trustingJvmOptions();
         Map<String, String> env = SharedInstances.env(databaseUrl, dataDir, LEASE);
         // Started together on the empty database: the migrations and the first workspace race as they would.
-        for (int i = 0; i < 3; i++) {
-            processes.add(MainProcess.start(env, trust));
-        }
-        for (MainProcess process : processes) {
-            instances.add(new ApiClient("http://localhost:" + process.awaitListening(Duration.ofSeconds(60))));
-        }
+        instances.addAll(SharedInstances.start(3, env, trust, processes));
         workflowId = instances.get(0).get("/workflows").json().get(0).path("id").asLong();
     }
 

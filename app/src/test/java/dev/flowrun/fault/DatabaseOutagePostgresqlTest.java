@@ -69,12 +69,7 @@ class DatabaseOutagePostgresqlTest {
         List<String> trust = SharedInstances.trustingJvmOptions();
         Map<String, String> env = SharedInstances.env(databaseUrl, dataDir, LEASE);
         env.put("FLOWRUN_WEBHOOK_RETRY_DELAYS", "1s,1s,1s,1s,1s");
-        for (int i = 0; i < 2; i++) {
-            processes.add(MainProcess.start(env, trust));
-        }
-        for (MainProcess process : processes) {
-            instances.add(new ApiClient("http://localhost:" + process.awaitListening(Duration.ofSeconds(60))));
-        }
+        instances.addAll(SharedInstances.start(2, env, trust, processes));
         workflowId = instances.get(0).get("/workflows").json().get(0).path("id").asLong();
     }
 

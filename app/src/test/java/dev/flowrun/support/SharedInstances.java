@@ -2,6 +2,7 @@ package dev.flowrun.support;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,22 @@ public final class SharedInstances {
         env.put("FLOWRUN_PORT", "0");
         env.put("FLOWRUN_LEASE", lease.toSeconds() + "s");
         return env;
+    }
+
+    /**
+     * Starts {@code count} instances at once (added to {@code processes} as they start, so the caller closes them
+     * whatever happens next) and returns a client for each once it listens.
+     */
+    public static List<ApiClient> start(int count, Map<String, String> env, List<String> jvmOptions,
+                                        List<MainProcess> processes) {
+        for (int i = 0; i < count; i++) {
+            processes.add(MainProcess.start(env, jvmOptions));
+        }
+        List<ApiClient> clients = new ArrayList<>();
+        for (MainProcess process : processes.subList(processes.size() - count, processes.size())) {
+            clients.add(new ApiClient("http://localhost:" + process.awaitListening(Duration.ofSeconds(60))));
+        }
+        return clients;
     }
 
     /** JVM options that trust what this JVM trusts (an {@link HttpsReceiver}'s certificate, once it set them). */
