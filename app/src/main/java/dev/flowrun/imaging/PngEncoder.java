@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
 import java.util.zip.Deflater;
 
 /**
- * A PNG writer built for speed: 8-bit RGB or RGBA, each row filtered with whichever of Sub, Up and Paeth gives
+ * A PNG writer built for speed: 8-bit gray, RGB or RGBA, each row filtered with whichever of Sub, Up and Paeth gives
  * the smallest sum of absolute residuals (the usual heuristic; Paeth wins on photographs, Sub and Up on flat
  * cut-out backgrounds), then deflated at level 1, switching to Huffman coding only for bands of rows that look
  * photographic (few zero residuals), where string matching finds little and costs most of the time. ImageIO's
@@ -33,24 +33,30 @@ public final class PngEncoder {
     private PngEncoder() {
     }
 
-    /** The image as a PNG, with its alpha channel when it has one. */
+    /**
+     * The image as a PNG, with its alpha channel when it has one; an opaque image whose every pixel is gray (a
+     * mask, a grayscale photo) as an 8-bit gray PNG: the same pixels in a third of the bytes, and what readers
+     * report as a grayscale image.
+     */
     public static void write(BufferedImage image, OutputStream out) throws IOException {
         write(Pixels.readOnly(image), image.getWidth(), image.getHeight(), Pixels.hasAlpha(image), out);
     }
 
     /**
      * Writes {@code argb} (row-major, {@code w}×{@code h}) as PNG: with an alpha channel when {@code alpha}, else
-     * RGB (the top byte is ignored). Colours are written as they are (non-premultiplied).
+     * gray when every pixel is, else RGB (the top byte is ignored). Colours are written as they are
+     * (non-premultiplied).
      */
     public static void write(int[] argb, int w, int h, boolean alpha, OutputStream out) throws IOException {
-        int bpp = alpha ? 4 : 3;
+        boolean gray = !alpha && allGray(argb);
+        int bpp = alpha ? 4 : gray ? 1 : 3;
         int stride = w * bpp;
         out.write(SIGNATURE);
         byte[] header = new byte[13];
         PngChunks.putInt(header, 0, w);
         PngChunks.putInt(header, 4, h);
         header[8] = 8; // bit depth
-        header[9] = (byte) (alpha ? 6 : 2); // colour type: RGBA or RGB
+        header[9] = (byte) (alpha ? 6 : gray ? 0 : 2); // colour type: RGBA, gray or RGB
         PngChunks.write(out, "IHDR", header, header.length);
         Deflater deflater = new Deflater(1);
         try {
@@ -63,7 +69,7 @@ public final class PngEncoder {
             boolean huffman = false;
             for (int y = 0; y < h; y++) {
                 WorkBudget.check();
-                unpack(argb, y * w, w, current);
+                unpack(argb, y * w, w, gray, current);
                 long judged = choose(current, previous, w, bpp, y == 0, filtered);
                 zeros += judged >>> 32;
                 sampled += judged & 0xFFFFFFFFL;
@@ -90,8 +96,28 @@ public final class PngEncoder {
         PngChunks.write(out, "IEND", new byte[0], 0);
     }
 
-    /** The row's pixels as R, G, B, A bytes packed big-endian in ints (A is left as is for RGB output). */
-    private static void unpack(int[] argb, int start, int w, int[] row) {
+    /** Whether every pixel's red, green and blue are equal; a colour photo answers within its first pixels. */
+    private static boolean allGray(int[] argb) {
+        for (int p : argb) {
+            int b = p & 0xFF;
+            if ((p >>> 16 & 0xFF) != b || (p >>> 8 & 0xFF) != b) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The row's pixels as R, G, B, A bytes packed big-endian in ints (A is left as is for RGB output); for gray
+     * output the gray byte alone, in the top byte.
+     */
+    private static void unpack(int[] argb, int start, int w, boolean gray, int[] row) {
+        if (gray) {
+            for (int x = 0; x < w; x++) {
+                row[x] = argb[start + x] << 24;
+            }
+            return;
+        }
         for (int x = 0; x < w; x++) {
             int p = argb[start + x];
             row[x] = p << 8 | p >>> 24;
@@ -197,6 +223,8 @@ public final class PngEncoder {
     private static void store(byte[] out, int at, int rgba, int channels) {
         if (channels == 4) {
             BIG_ENDIAN_INT.set(out, at, rgba);
+        } else if (channels == 1) {
+            out[at] = (byte) (rgba >>> 24);
         } else {
             out[at] = (byte) (rgba >>> 24);
             out[at + 1] = (byte) (rgba >>> 16);

@@ -7,6 +7,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import javax.imageio.ImageIO;
@@ -61,6 +62,35 @@ class PngEncoderTest {
                         + Integer.toHexString(expected));
             }
         }
+    }
+
+    @ParameterizedTest(name = "{0}×{1}")
+    @CsvSource({"97, 61", "1, 1", "640, 480"})
+    void anOpaqueGrayPictureIsWrittenAsAGrayPngWithExactlyItsLevels(int w, int h) throws Exception {
+        Random random = new Random(w);
+        int[] px = new int[w * h];
+        for (int i = 0; i < px.length; i++) {
+            int v = i % w < w / 2 ? i % w * 255 / w : random.nextInt(256);
+            px[i] = 0xFF000000 | v << 16 | v << 8 | v;
+        }
+        byte[] png = encode(px, w, h, false);
+        assertThat(png[25]).as("colour type gray").isEqualTo((byte) 0);
+        BufferedImage back = ImageIO.read(new ByteArrayInputStream(png));
+        assertThat(back.getColorModel().getNumComponents()).isEqualTo(1);
+        int[] levels = back.getRaster().getSamples(0, 0, w, h, 0, (int[]) null);
+        for (int i = 0; i < px.length; i++) {
+            assertThat(levels[i]).as("pixel %d", i).isEqualTo(px[i] & 0xFF);
+        }
+    }
+
+    @Test
+    void oneColouredPixelKeepsThePictureRgb() throws Exception {
+        int[] px = new int[64 * 64];
+        Arrays.fill(px, 0xFF808080);
+        px[px.length - 1] = 0xFF808081;
+        byte[] png = encode(px, 64, 64, false);
+        assertThat(png[25]).as("colour type RGB").isEqualTo((byte) 2);
+        assertThat(ImageIO.read(new ByteArrayInputStream(png)).getRGB(63, 63)).isEqualTo(0xFF808081);
     }
 
     @Test

@@ -133,6 +133,8 @@ class ProductShotTest {
         JsonNode item = done.path("items").get(0);
         BufferedImage cut = output(item, 0);
         BufferedImage mask = output(item, 1);
+        byte[] maskFile = app.fetch(item.path("outputs").get(1).path("url").asText()).bytes();
+        assertThat(maskFile[25]).as("a gray PNG (IHDR colour type 0)").isEqualTo((byte) 0);
         assertThat(mask.getColorModel().hasAlpha()).as("opaque").isFalse();
         assertThat(mask.getWidth()).isEqualTo(cut.getWidth());
         long grays = 0;

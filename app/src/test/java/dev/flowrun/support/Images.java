@@ -44,10 +44,26 @@ public final class Images {
             if (image == null) {
                 throw new AssertionError("not an image (" + bytes.length + " bytes)");
             }
-            return image;
+            return image.getType() == BufferedImage.TYPE_BYTE_GRAY ? levels(image) : image;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A gray PNG's levels as they are in the file: Java's gray colour space is linear, so {@code getRGB} on the
+     * image ImageIO returns would brighten every mid gray.
+     */
+    private static BufferedImage levels(BufferedImage gray) {
+        int w = gray.getWidth();
+        int h = gray.getHeight();
+        int[] levels = gray.getRaster().getSamples(0, 0, w, h, 0, (int[]) null);
+        BufferedImage rgb = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+        for (int i = 0; i < levels.length; i++) {
+            int v = levels[i];
+            rgb.setRGB(i % w, i / w, v << 16 | v << 8 | v);
+        }
+        return rgb;
     }
 
     public static byte[] pngDisc() {
