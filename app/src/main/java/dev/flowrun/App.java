@@ -14,11 +14,9 @@ import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
 import dev.flowrun.events.RunEventHub;
 import dev.flowrun.events.RunEvents;
-import dev.flowrun.files.DirectoryStore;
 import dev.flowrun.files.DiskSpace;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.UrlSigner;
-import dev.flowrun.files.s3.ObjectStores;
 import dev.flowrun.health.Readiness;
 import dev.flowrun.http.HttpServer;
 import dev.flowrun.http.ServiceInfo;
@@ -34,8 +32,7 @@ import dev.flowrun.metrics.JvmMeters;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.NodeCatalogue;
-import dev.flowrun.retention.DeletedFiles;
-import dev.flowrun.retention.RetentionSweeper;
+import dev.flowrun.retention.Retention;
 import dev.flowrun.run.ArchiveTakeover;
 import dev.flowrun.run.IdempotentCreate;
 import dev.flowrun.lifecycle.ItemStatus;
@@ -48,17 +45,11 @@ import dev.flowrun.lifecycle.RunStatus;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.upload.UploadLimits;
 import dev.flowrun.upload.Uploads;
-import dev.flowrun.webhook.RetrySchedule;
-import dev.flowrun.webhook.WebhookClient;
-import dev.flowrun.webhook.WebhookOutbox;
-import dev.flowrun.webhook.WebhookSender;
-import dev.flowrun.webhook.WebhookStatusService;
-import dev.flowrun.webhook.WebhookTakeover;
+import dev.flowrun.webhook.Webhooks;
 import dev.flowrun.work.PixelMemory;
-import dev.flowrun.workflow.GraphParser;
 import dev.flowrun.workflow.Templates;
-import dev.flowrun.workflow.WorkflowRequests;
 import dev.flowrun.workflow.WorkflowService;
+import dev.flowrun.workflow.Workflows;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -76,15 +67,16 @@ import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The composition root: wires and starts database → workers → HTTP, and stops them in reverse. */
+/**
+ * The composition root: {@link #builder} builds each feature's parts from the config and starts database → workers →
+ * HTTP; {@link #stop} stops them in reverse.
+ */
 public final class App {
     private static final Logger LOG = LoggerFactory.getLogger(App.class);
     private final Database database;
     private final Storage storage;
-    /** Deliveries in flight at once: enough for slow receivers not to hold up others, bounded all the same. */
-    private static final int WEBHOOKS_IN_FLIGHT = 16;
     private final Engine engine;
-    private final WebhookSender webhooks;
+    private final Webhooks webhooks;
     private final RunArchives archives;
     private final HttpServer http;
     private final RunEventHub events;
@@ -97,23 +89,87 @@ public final class App {
     private final AuthService auth;
     private Optional<String> firstKey = Optional.empty();
     /** The segmentation model this app loaded, closed when it stops; null without one. */
-    private SegmentationModel model;
+    private final SegmentationModel model;
 
-    private final RetentionSweeper sweeper;
+    private final Retention retention;
     private final Instance instance;
     private final Heartbeat heartbeat;
     /** Null on H2: only PostgreSQL instances tell each other about queued items and cancels. */
     private final Notifications notifications;
     private final boolean exclusive;
 
-    private App(Config config, NodeCatalogue catalogue, Clock clock) {
+    /** The one way to start the app: the service, the command line and the tests all go through it. */
+    public static Builder builder(Config config) {
+        return new Builder(config);
+    }
+
+    /**
+     * What differs between starts besides the config, each optional: the clock (tests move it on to see retention),
+     * the node types (tests add nodes that misbehave on purpose), and who is shown the key made on the first start
+     * of an empty database.
+     */
+    public static final class Builder {
+        private final Config config;
+        private Clock clock = Clock.systemUTC();
+        private NodeCatalogue nodes;
+        private Consumer<String> onNewKey = key -> { };
+
+        private Builder(Config config) {
+            this.config = config;
+        }
+
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /** Instead of the standard nodes with the segmentation model the config names or {@code model fetch} stored. */
+        public Builder nodes(NodeCatalogue nodes) {
+            this.nodes = nodes;
+            return this;
+        }
+
+        /** Gets the key made on the first start of an empty database, before it is stored; not called otherwise. */
+        public Builder onNewKey(Consumer<String> onNewKey) {
+            this.onNewKey = onNewKey;
+            return this;
+        }
+
+        /**
+         * Starts everything; the returned app is serving once this returns. The model is loaded first: a file that
+         * cannot be used stops start-up with {@link dev.flowrun.cutout.model.ModelUnavailable}. Whatever fails
+         * stops what had started and throws.
+         */
+        public App start() {
+            if (nodes != null) {
+                return new App(config, nodes, clock, null).start(config, onNewKey);
+            }
+            Path file = config.effectiveBgModel();
+            if (file == null) {
+                return new App(config, NodeCatalogue.standard(null), clock, null).start(config, onNewKey);
+            }
+            SegmentationModel model = SegmentationModel.load(file, config.bgModelFamily(),
+                    ModelThreads.of(config.workers(), Runtime.getRuntime().availableProcessors()));
+            LOG.info("segmentation model: {}", model);
+            App app;
+            try {
+                app = new App(config, NodeCatalogue.standard(new ModelBackgroundRemover(model)), clock, model);
+            } catch (RuntimeException e) {
+                model.close();
+                throw e;
+            }
+            return app.start(config, onNewKey);
+        }
+    }
+
+    private App(Config config, NodeCatalogue catalogue, Clock clock, SegmentationModel model) {
+        this.model = model;
         ObjectMapper mapper = Json.mapper();
         this.port = config.port() != 0 ? config.port() : freePort();
         this.host = config.host();
         this.publicUrl = config.effectivePublicUrl(port);
         logStart(config, host, port);
-        Path files = DataDirectory.prepare(config.dataDir());
-        this.storage = openStorage(config, files);
+        this.storage = Storage.open(config);
         try {
             this.database = Database.open(config.effectiveDbUrl(), config.workers() + 10);
         } catch (RuntimeException e) {
@@ -126,8 +182,7 @@ public final class App {
             var disk = new DiskSpace(config.dataDir(), DiskSpace.RESERVE_BYTES);
             this.exclusive = database.dialect().exclusive();
             this.instance = new Instance(jdbi, config.lease());
-            var parser = new GraphParser(catalogue);
-            var workflows = new WorkflowService(jdbi, mapper, parser, clock);
+            var workflows = Workflows.create(jdbi, mapper, catalogue, clock);
             this.auth = new AuthService(jdbi, new Templates(mapper), clock);
             FileStore store = storage.store();
             var signer = new UrlSigner(new Settings(jdbi).urlSigningSecret(), publicUrl, config.urlTtl(), clock);
@@ -142,44 +197,43 @@ public final class App {
             var metrics = new Metrics(registry, catalogue.types(), List.of(RunStatus.values()),
                     List.of(ItemStatus.values()));
             var runLog = new RunLog(metrics);
-            this.webhooks = new WebhookSender(jdbi, WebhookClient.from(client, config.webhookTimeout()),
-                    new RetrySchedule(config.webhookRetryDelays()), config.webhookTimeout(), WEBHOOKS_IN_FLIGHT, clock,
-                    metrics, instance::id, availability);
-            var finished = RunFinishedListener.all(new WebhookOutbox(mapper, webhooks, clock), runLog,
-                    RunEvents::runChanged);
-            this.engine = new Engine(config.workers(), jdbi, mapper, workflows, views, new InputFetcher(downloads, store),
+            this.webhooks = Webhooks.create(new Webhooks.Settings(config.webhookTimeout(), config.webhookRetryDelays()),
+                    database, client, clock, metrics, instance::id, mapper);
+            var finished = RunFinishedListener.all(webhooks.outbox(), runLog, RunEvents::runChanged);
+            this.engine = new Engine(config.workers(), jdbi, mapper, workflows.service(), views,
+                    new InputFetcher(downloads, store),
                     new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),
                     new ZipScanner(ZipLimits.CONTRACT),
                     new ImageDecoder(config.maxPixels(), PixelMemory.forHeap(Runtime.getRuntime().maxMemory())),
                     store, clock, archives::buildLater, finished, config.itemTimeout(), metrics, instance::id,
                     database.dialect(), config.reviewBelow(), availability, disk);
             metrics.queueSize(engine::waitingItems);
-            var runs = new RunService(jdbi, mapper, workflows, views, signer, store, engine.queue(), engine.zips(),
-                    finished, clock, config.pageCacheMb(), config.outputRetention(), runLog);
-            this.sweeper = new RetentionSweeper(jdbi, store, config.outputRetention(), clock);
+            var runs = new RunService(jdbi, mapper, workflows.service(), views, signer, store, engine.queue(),
+                    engine.zips(), finished, clock, config.pageCacheMb(), config.outputRetention(), runLog);
+            this.retention = Retention.create(jdbi, store, config.outputRetention(), clock);
             this.events = new RunEventHub(jdbi, clock);
             var uploads = new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock);
-            this.services = new Services(auth, workflows, runs, uploads, events, mapper);
+            this.services = new Services(auth, workflows.service(), runs, uploads, events, mapper);
             var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));
-            this.http = new HttpServer(new HttpServer.Services(auth, workflows, new WorkflowRequests(parser), runs, store,
-                    signer, archives, thumbnails, new WebhookStatusService(jdbi), config.adminToken(), publicUrl,
+            this.http = new HttpServer(new HttpServer.Services(auth, workflows.service(), workflows.requests(), runs,
+                    store, signer, archives, thumbnails, webhooks.status(), config.adminToken(), publicUrl,
                     registry,
                     new IdempotentCreate(jdbi, runs, views, clock),
                     new RunRetries(jdbi, mapper, views, store, engine.queue(), clock),
-                    uploads, new DeletedFiles(jdbi),
+                    uploads, retention.deletedFiles(),
                     events, ServiceInfo.of(Version.text(), catalogue.segmentationModel(), Config.MODEL_FETCH,
                             config.reviewBelow()),
                     new Readiness(availability, disk, store)),
                     mapper, new HttpServer.Timeouts(config.httpIdleTimeout(), config.downloadStallTimeout()));
             this.jvmMeters = new JvmMeters(registry);
             List<Takeover> takeovers = new ArrayList<>(engine.takeovers());
-            takeovers.add(new WebhookTakeover(webhooks));
+            takeovers.add(webhooks.takeover());
             takeovers.add(new ArchiveTakeover());
             this.heartbeat = new Heartbeat(jdbi, instance, takeovers, availability);
             var workers = engine.workers();
             // Work that waited for the database goes on the moment it answers, not at the next look.
             availability.whenBack(workers::wake);
-            availability.whenBack(webhooks::resume);
+            availability.whenBack(webhooks.sender()::resume);
             this.notifications = exclusive ? null : new Notifications(config.effectiveDbUrl(), Map.of(
                     Notifications.ITEMS_QUEUED, payload -> workers.wake(),
                     Notifications.RUN_CANCELLED, payload -> workers.cancelledElsewhere(Long.parseLong(payload))),
@@ -191,93 +245,32 @@ public final class App {
         }
     }
 
-    /** The files' store and what it holds open (the object store's client), closed last. */
-    private record Storage(FileStore store, AutoCloseable resources) {
-        void close() {
-            try {
-                resources.close();
-            } catch (Exception e) {
-                LOG.warn("closing the file store: {}", e.toString());
-            }
-        }
-    }
-
-    private static Storage openStorage(Config config, Path files) {
-        if (!config.storage().objectStore()) {
-            return new Storage(new DirectoryStore(files), () -> { });
-        }
-        var opened = ObjectStores.open(config.storage(), DataDirectory.scratch(config.dataDir()));
-        LOG.info("files are stored in {}", config.storage().shown());
-        return new Storage(opened.store(), opened);
-    }
-
-    /** Starts everything; the returned app is serving once this returns. A new key is not shown. */
-    public static App start(Config config) {
-        return start(config, Clock.systemUTC(), key -> { });
-    }
-
     /**
-     * Starts with the standard nodes and the segmentation model the config names or {@code model fetch} stored, if
-     * any. The model is loaded first: a file that cannot be used stops start-up with
-     * {@link dev.flowrun.cutout.model.ModelUnavailable}.
-     */
-    public static App start(Config config, Clock clock, Consumer<String> showNewKey) {
-        Path file = config.effectiveBgModel();
-        if (file == null) {
-            return start(config, NodeCatalogue.standard(null), clock, showNewKey);
-        }
-        SegmentationModel model = SegmentationModel.load(file, config.bgModelFamily(),
-                ModelThreads.of(config.workers(), Runtime.getRuntime().availableProcessors()));
-        LOG.info("segmentation model: {}", model);
-        try {
-            App app = start(config, NodeCatalogue.standard(new ModelBackgroundRemover(model)), clock, showNewKey);
-            app.model = model;
-            return app;
-        } catch (RuntimeException e) {
-            model.close();
-            throw e;
-        }
-    }
-
-    /** The same with another set of node types: tests add nodes that misbehave on purpose. */
-    public static App start(Config config, NodeCatalogue catalogue) {
-        return start(config, catalogue, Clock.systemUTC());
-    }
-
-    /** The same on another clock: tests move it on to see what happens a month later (retention). */
-    public static App start(Config config, NodeCatalogue catalogue, Clock clock) {
-        return start(config, catalogue, clock, key -> { });
-    }
-
-    /**
-     * Starts everything on {@code clock} (tests move it on to see retention); {@code showNewKey} gets the key made on
-     * the first start of an empty database, before it is stored. Whatever fails stops what had started and throws;
-     * the workspace and key are made last, once the port is bound, so a start that fails has made neither and the
+     * The workspace and key are made last, once the port is bound, so a start that fails has made neither and the
      * next start shows the key.
      */
-    public static App start(Config config, NodeCatalogue catalogue, Clock clock, Consumer<String> showNewKey) {
-        App app = new App(config, catalogue, clock);
+    private App start(Config config, Consumer<String> onNewKey) {
         try {
-            app.instance.register();
+            instance.register();
             // What a crashed earlier process (H2), or instances whose leases ran out (PostgreSQL), left unfinished.
-            app.heartbeat.takeOverAtStart(app.exclusive);
-            app.engine.start();
-            app.webhooks.start();
-            app.heartbeat.start();
-            if (app.notifications != null) {
-                app.notifications.start();
+            heartbeat.takeOverAtStart(exclusive);
+            engine.start();
+            webhooks.sender().start();
+            heartbeat.start();
+            if (notifications != null) {
+                notifications.start();
             }
-            app.sweeper.start();
-            app.events.start();
-            app.http.start(app.host, app.port);
-            app.firstKey = app.auth.bootstrap(config.apiKey(), showNewKey);
+            retention.sweeper().start();
+            events.start();
+            http.start(host, port);
+            firstKey = auth.bootstrap(config.apiKey(), onNewKey);
         } catch (RuntimeException e) {
-            app.stop(Duration.ZERO);
+            stop(Duration.ZERO);
             throw e;
         }
-        app.http.open();
-        LOG.info("listening on port {} ({}), public URL {}", app.port, hostAndPort(app.host, app.port), app.publicUrl);
-        return app;
+        http.open();
+        LOG.info("listening on port {} ({}), public URL {}", port, hostAndPort(host, port), publicUrl);
+        return this;
     }
 
     /** The services themselves, for the command line's runs on this machine (no HTTP, no key). */
@@ -309,8 +302,8 @@ public final class App {
         // Streams end first: their requests would otherwise hold the HTTP server's stop.
         events.stop();
         http.stop();
-        sweeper.stop(grace);
-        webhooks.stop(grace);
+        retention.sweeper().stop(grace);
+        webhooks.sender().stop(grace);
         engine.stop(grace);
         archives.stop();
         if (notifications != null) {

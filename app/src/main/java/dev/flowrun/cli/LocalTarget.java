@@ -10,7 +10,6 @@ import dev.flowrun.run.ItemFilter;
 import dev.flowrun.run.PageRequest;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -59,7 +58,7 @@ final class LocalTarget implements Target {
         }
         String dataDir = config.dataDir().toAbsolutePath().normalize().toString();
         try {
-            return new LocalTarget(App.start(config, Clock.systemUTC(), LocalTarget::showKey), dataDir);
+            return new LocalTarget(App.builder(config).onNewKey(LocalTarget::showKey).start(), dataDir);
         } catch (StartupFailure e) {
             if (String.valueOf(e.getMessage()).contains("in use by another process")) {
                 throw new UsageError("a flowrun service is already running on the data directory " + dataDir

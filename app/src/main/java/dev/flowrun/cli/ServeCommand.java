@@ -6,7 +6,6 @@ import dev.flowrun.IdleHeap;
 import dev.flowrun.Logs;
 import dev.flowrun.cutout.model.ModelUnavailable;
 import dev.flowrun.error.StartupFailure;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,7 +26,7 @@ final class ServeCommand implements Callable<Integer> {
             Config config = Config.fromEnv(System.getenv());
             Logs.use(config.logFormat());
             IdleHeap.asTheServiceDoes();
-            app = App.start(config, Clock.systemUTC(), ServeCommand::showKey);
+            app = App.builder(config).onNewKey(ServeCommand::showKey).start();
         } catch (Config.ConfigException e) {
             return Cli.fail(2, e.getMessage());
         } catch (StartupFailure | ModelUnavailable e) {

@@ -66,7 +66,7 @@ public final class HttpServer {
             config.jsonMapper(new JavalinJackson(mapper, false));
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
             ErrorMapping.install(config.routes, services.readiness().database(), services.readiness().disk());
-            // The port is bound before the first start makes its key (App.start), so a request that comes in
+            // The port is bound before the first start makes its key (see App), so a request that comes in
             // between waits for that rather than meeting a workspace not made yet.
             config.routes.before(ctx -> ready.await(READY_WAIT_SECONDS, TimeUnit.SECONDS));
             config.requestLogger.http(httpMetrics::record);

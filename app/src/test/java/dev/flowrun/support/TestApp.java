@@ -58,8 +58,8 @@ public final class TestApp implements AutoCloseable, BeforeAllCallback, AfterAll
 
     /** With no catalogue given, as the service starts: the standard one, with the model the config names if any. */
     private App startApp() {
-        Config config = Config.fromEnv(env);
-        return catalogue == null ? App.start(config, clock, key -> { }) : App.start(config, catalogue, clock);
+        App.Builder app = App.builder(Config.fromEnv(env)).clock(clock);
+        return (catalogue == null ? app : app.nodes(catalogue)).start();
     }
 
     public static TestApp start() {

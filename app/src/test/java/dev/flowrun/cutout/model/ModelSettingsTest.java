@@ -56,12 +56,12 @@ class ModelSettingsTest {
         Path data = dir.resolve("data");
         Config config = Config.fromEnv(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_DATA_DIR", data.toString(),
                 "FLOWRUN_BG_MODEL", garbage.toString()));
-        assertThatThrownBy(() -> App.start(config)).isInstanceOf(ModelUnavailable.class)
+        assertThatThrownBy(() -> App.builder(config).start()).isInstanceOf(ModelUnavailable.class)
                 .hasMessageContaining(garbage.toString()).hasMessageNotContaining("\n");
         assertThat(data).doesNotExist(); // no database, so no workspace and no key: the next start prints the key
         Config missing = Config.fromEnv(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_DATA_DIR", data.toString(),
                 "FLOWRUN_BG_MODEL", dir.resolve("nowhere.onnx").toString()));
-        assertThatThrownBy(() -> App.start(missing)).isInstanceOf(ModelUnavailable.class)
+        assertThatThrownBy(() -> App.builder(missing).start()).isInstanceOf(ModelUnavailable.class)
                 .hasMessageContaining("nowhere.onnx");
     }
 
