@@ -2,9 +2,8 @@ package dev.flowrun;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
-import dev.flowrun.cluster.Heartbeat;
+import dev.flowrun.cluster.Cluster;
 import dev.flowrun.cluster.Instance;
-import dev.flowrun.cluster.Notifications;
 import dev.flowrun.cluster.Takeover;
 import dev.flowrun.cutout.model.ModelBackgroundRemover;
 import dev.flowrun.cutout.model.ModelThreads;
@@ -60,7 +59,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import okhttp3.OkHttpClient;
@@ -92,11 +90,7 @@ public final class App {
     private final SegmentationModel model;
 
     private final Retention retention;
-    private final Instance instance;
-    private final Heartbeat heartbeat;
-    /** Null on H2: only PostgreSQL instances tell each other about queued items and cancels. */
-    private final Notifications notifications;
-    private final boolean exclusive;
+    private final Cluster cluster;
 
     /** The one way to start the app: the service, the command line and the tests all go through it. */
     public static Builder builder(Config config) {
@@ -180,8 +174,7 @@ public final class App {
             var jdbi = database.jdbi();
             var availability = database.availability();
             var disk = new DiskSpace(config.dataDir(), DiskSpace.RESERVE_BYTES);
-            this.exclusive = database.dialect().exclusive();
-            this.instance = new Instance(jdbi, config.lease());
+            var instance = new Instance(jdbi, config.lease());
             var workflows = Workflows.create(jdbi, mapper, catalogue, clock);
             this.auth = new AuthService(jdbi, new Templates(mapper), clock);
             FileStore store = storage.store();
@@ -229,15 +222,12 @@ public final class App {
             List<Takeover> takeovers = new ArrayList<>(engine.takeovers());
             takeovers.add(webhooks.takeover());
             takeovers.add(new ArchiveTakeover());
-            this.heartbeat = new Heartbeat(jdbi, instance, takeovers, availability);
             var workers = engine.workers();
+            this.cluster = Cluster.create(database, config.effectiveDbUrl(), instance, takeovers, workers::wake,
+                    workers::cancelledElsewhere);
             // Work that waited for the database goes on the moment it answers, not at the next look.
             availability.whenBack(workers::wake);
             availability.whenBack(webhooks.sender()::resume);
-            this.notifications = exclusive ? null : new Notifications(config.effectiveDbUrl(), Map.of(
-                    Notifications.ITEMS_QUEUED, payload -> workers.wake(),
-                    Notifications.RUN_CANCELLED, payload -> workers.cancelledElsewhere(Long.parseLong(payload))),
-                    workers::wake, availability);
         } catch (RuntimeException e) {
             database.close();
             storage.close();
@@ -251,15 +241,10 @@ public final class App {
      */
     private App start(Config config, Consumer<String> onNewKey) {
         try {
-            instance.register();
-            // What a crashed earlier process (H2), or instances whose leases ran out (PostgreSQL), left unfinished.
-            heartbeat.takeOverAtStart(exclusive);
+            cluster.join();
             engine.start();
             webhooks.sender().start();
-            heartbeat.start();
-            if (notifications != null) {
-                notifications.start();
-            }
+            cluster.start();
             retention.sweeper().start();
             events.start();
             http.start(host, port);
@@ -306,11 +291,7 @@ public final class App {
         webhooks.sender().stop(grace);
         engine.stop(grace);
         archives.stop();
-        if (notifications != null) {
-            notifications.stop();
-        }
-        heartbeat.stop();
-        releaseLease();
+        cluster.stop();
         if (model != null) {
             model.close();
         }
@@ -320,16 +301,6 @@ public final class App {
         database.close();
         storage.close();
         LOG.info("stopped");
-    }
-
-    /** What is left unfinished here goes to another instance at its next heartbeat, not after the whole lease. */
-    private void releaseLease() {
-        try {
-            instance.release();
-        } catch (RuntimeException e) {
-            LOG.warn("could not release this instance's lease: {}; its work is taken over once it runs out",
-                    e.toString());
-        }
     }
 
     /** The settings in force, before anything is opened: if start-up fails, the log already says with what. */
