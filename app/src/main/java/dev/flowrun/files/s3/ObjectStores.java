@@ -12,6 +12,7 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -20,6 +21,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.s3.LegacyMd5Plugin;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
@@ -28,6 +30,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * one line rather than failing every item later.
  */
 public final class ObjectStores {
+    /** Tries of one request, the first included. */
+    static final int ATTEMPTS = 4;
     private ObjectStores() {
     }
 
@@ -60,13 +64,24 @@ public final class ObjectStores {
                         .socketTimeout(Duration.ofSeconds(20)))
                 .region(region(config))
                 .credentialsProvider(credentials(config))
-                .forcePathStyle(config.pathStyle())
+                // Path style, and no "Expect: 100-continue" before a body: the JDK's client answers a store's error
+                // to it (a 503 SlowDown) by sending the whole request again on its own, beside the SDK's retry; on
+                // S3Proxy that left a cut part that broke the upload's completion. A body sent in vain is at most one
+                // part (docs/decisions/0022-storage-interface-and-s3-client.md).
+                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(config.pathStyle())
+                        .expectContinueEnabled(false).build())
                 // Checksums only where S3 requires them: stores other than AWS (S3Proxy, older MinIO and Ceph)
                 // do not all take the SDK's newer trailing checksums, and TLS already guards the bytes.
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
                 // Where S3 requires one (a delete of many objects), the Content-MD5 every store knows.
-                .addPlugin(LegacyMd5Plugin.create());
+                .addPlugin(LegacyMd5Plugin.create())
+                // Fixed here rather than left to AWS_RETRY_MODE or ~/.aws/config, which would change what a failing
+                // request costs: the standard strategy (5xx, throttling and cut connections retried with jittered
+                // backoff, a token bucket that stops retrying when most requests fail) with one attempt more than
+                // its default, so that a store failing one request in ten costs no item (docs/several-instances.md).
+                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                        .maxAttempts(ATTEMPTS).build()));
         if (config.endpoint() != null) {
             builder.endpointOverride(URI.create(config.endpoint()));
         }

@@ -1,0 +1,207 @@
+package dev.flowrun.support;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A TCP proxy between the service and an S3 endpoint (S3Proxy) that makes the store misbehave as real ones do: every
+ * n-th request is answered by the proxy itself, without reaching the store, with a 503 {@code SlowDown}, a 500
+ * {@code InternalError} or a reset connection, in turn; and every answer may be held back for a set time (a slow
+ * store). One request per connection ({@code Connection: close} both ways), so requests are counted exactly without
+ * parsing bodies. The request's own Host header is passed on unchanged: the client signed it.
+ */
+public final class FaultyStoreProxy implements AutoCloseable {
+    public enum Fault { SLOW_DOWN, INTERNAL_ERROR, RESET }
+
+    private final ServerSocket server;
+    private final int upstreamPort;
+    private final ExecutorService threads = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "faulty-store-proxy");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final AtomicInteger requests = new AtomicInteger();
+    private final List<String> faulted = Collections.synchronizedList(new ArrayList<>());
+    private volatile int failEvery;
+    private volatile Duration delay = Duration.ZERO;
+
+    /** In front of {@code upstream} (an {@code http://host:port} endpoint); passes everything on until told. */
+    public FaultyStoreProxy(String upstream) {
+        this.upstreamPort = java.net.URI.create(upstream).getPort();
+        try {
+            server = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        threads.execute(this::accept);
+    }
+
+    public String endpoint() {
+        return "http://127.0.0.1:" + server.getLocalPort();
+    }
+
+    /** Every {@code n}-th request from now on fails (0: none). */
+    public FaultyStoreProxy failEvery(int n) {
+        failEvery = n;
+        return this;
+    }
+
+    /** Every answer comes this much later (a slow store). */
+    public FaultyStoreProxy delay(Duration delay) {
+        this.delay = delay;
+        return this;
+    }
+
+    public int requests() {
+        return requests.get();
+    }
+
+    /** The request lines answered with a fault, each as {@code FAULT METHOD /path}. */
+    public List<String> faulted() {
+        synchronized (faulted) {
+            return List.copyOf(faulted);
+        }
+    }
+
+    private void accept() {
+        while (!server.isClosed()) {
+            try {
+                Socket client = server.accept();
+                threads.execute(() -> serve(client));
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private void serve(Socket client) {
+        try (client) {
+            InputStream in = client.getInputStream();
+            String head = readHead(in);
+            if (head == null) {
+                return;
+            }
+            int number = requests.incrementAndGet();
+            int every = failEvery;
+            if (every > 0 && number % every == 0) {
+                Fault fault = Fault.values()[(number / every) % Fault.values().length];
+                faulted.add(fault + " " + head.lines().findFirst().orElse(""));
+                answerWith(fault, client, in, head);
+                return;
+            }
+            long wait = delay.toMillis();
+            if (wait > 0) {
+                Thread.sleep(wait);
+            }
+            try (Socket upstream = new Socket(InetAddress.getLoopbackAddress(), upstreamPort)) {
+                OutputStream toStore = upstream.getOutputStream();
+                toStore.write(closing(head).getBytes(StandardCharsets.ISO_8859_1));
+                toStore.flush();
+                // The body (if any) goes on while the answer comes back; the store closes after its answer.
+                threads.execute(() -> pump(in, toStore));
+                upstream.getInputStream().transferTo(client.getOutputStream());
+            }
+        } catch (IOException e) {
+            // A side went away: the client sees its connection end, as it would with a real store.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void answerWith(Fault fault, Socket client, InputStream in, String head) throws IOException {
+        if (fault == Fault.RESET) {
+            // RST rather than FIN: what a load balancer or a crashed store node does.
+            client.setSoLinger(true, 0);
+            return;
+        }
+        // A client that asked to hear first (Expect: 100-continue) has sent no body; another is read to its end, as
+        // a store does before it answers, so it is not cut off while sending.
+        if (!header(head, "expect").equalsIgnoreCase("100-continue")) {
+            String length = header(head, "content-length");
+            in.skipNBytes(length.isEmpty() ? 0 : Long.parseLong(length));
+        }
+        String code = fault == Fault.SLOW_DOWN ? "SlowDown" : "InternalError";
+        String status = fault == Fault.SLOW_DOWN ? "503 Slow Down" : "500 Internal Server Error";
+        byte[] body = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>" + code
+                + "</Code><Message>injected by the test's proxy</Message><RequestId>faulty</RequestId></Error>")
+                .getBytes(StandardCharsets.UTF_8);
+        boolean head0 = head.startsWith("HEAD ");
+        String answer = "HTTP/1.1 " + status + "\r\nContent-Type: application/xml\r\nContent-Length: "
+                + body.length + "\r\nConnection: close\r\n\r\n";
+        OutputStream out = client.getOutputStream();
+        out.write(answer.getBytes(StandardCharsets.ISO_8859_1));
+        if (!head0) {
+            out.write(body);
+        }
+        out.flush();
+    }
+
+    private static void pump(InputStream from, OutputStream to) {
+        try {
+            from.transferTo(to);
+        } catch (IOException e) {
+            // The exchange ended.
+        }
+    }
+
+    /** The request head up to and including its blank line, or null if the client closed first. */
+    private static String readHead(InputStream in) throws IOException {
+        var head = new ByteArrayOutputStream();
+        int matched = 0;
+        while (matched < 4) {
+            int b = in.read();
+            if (b < 0) {
+                return null;
+            }
+            head.write(b);
+            matched = (b == '\r' && matched % 2 == 0) || (b == '\n' && matched % 2 == 1) ? matched + 1 : 0;
+        }
+        return head.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    /** The head with {@code Connection: close}, so the store ends the connection after its one answer. */
+    private static String closing(String head) {
+        StringBuilder out = new StringBuilder();
+        for (String line : head.split("\r\n")) {
+            if (!line.toLowerCase(Locale.ROOT).startsWith("connection:")) {
+                out.append(line).append("\r\n");
+            }
+        }
+        return out.append("Connection: close\r\n\r\n").toString();
+    }
+
+    /** The value of header {@code name} (lower case), or "" if absent. */
+    private static String header(String head, String name) {
+        for (String line : head.split("\r\n")) {
+            if (line.toLowerCase(Locale.ROOT).startsWith(name + ":")) {
+                return line.substring(name.length() + 1).strip();
+            }
+        }
+        return "";
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException e) {
+            // Closing anyway.
+        }
+        threads.shutdownNow();
+    }
+}
