@@ -33,17 +33,20 @@ import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.retention.Retention;
 import dev.flowrun.run.ArchiveTakeover;
-import dev.flowrun.run.IdempotentCreate;
 import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.run.RunArchives;
 import dev.flowrun.run.RunFinishedListener;
+import dev.flowrun.run.RunContext;
 import dev.flowrun.run.RunLog;
-import dev.flowrun.run.RunRetries;
+import dev.flowrun.run.RunQueues;
 import dev.flowrun.run.RunService;
+import dev.flowrun.run.RunSettings;
+import dev.flowrun.run.Runs;
 import dev.flowrun.lifecycle.RunStatus;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.upload.UploadLimits;
 import dev.flowrun.upload.Uploads;
+import dev.flowrun.webhook.WebhookSettings;
 import dev.flowrun.webhook.Webhooks;
 import dev.flowrun.work.PixelMemory;
 import dev.flowrun.workflow.Templates;
@@ -190,7 +193,7 @@ public final class App {
             var metrics = new Metrics(registry, catalogue.types(), List.of(RunStatus.values()),
                     List.of(ItemStatus.values()));
             var runLog = new RunLog(metrics);
-            this.webhooks = Webhooks.create(new Webhooks.Settings(config.webhookTimeout(), config.webhookRetryDelays()),
+            this.webhooks = Webhooks.create(new WebhookSettings(config.webhookTimeout(), config.webhookRetryDelays()),
                     database, client, clock, metrics, instance::id, mapper);
             var finished = RunFinishedListener.all(webhooks.outbox(), runLog, RunEvents::runChanged);
             this.engine = new Engine(config.workers(), jdbi, mapper, workflows.service(), views,
@@ -201,19 +204,17 @@ public final class App {
                     store, clock, archives::buildLater, finished, config.itemTimeout(), metrics, instance::id,
                     database.dialect(), config.reviewBelow(), availability, disk);
             metrics.queueSize(engine::waitingItems);
-            var runs = new RunService(jdbi, mapper, workflows.service(), views, signer, store, engine.queue(),
-                    engine.zips(), finished, clock, config.pageCacheMb(), config.outputRetention(), runLog);
+            var runs = Runs.create(new RunContext(jdbi, mapper, clock, store, signer, views), workflows.service(),
+                    new RunQueues(engine.queue(), engine.zips()), finished, runLog,
+                    new RunSettings(config.pageCacheMb(), config.outputRetention()));
             this.retention = Retention.create(jdbi, store, config.outputRetention(), clock);
             this.events = new RunEventHub(jdbi, clock);
             var uploads = new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock);
-            this.services = new Services(auth, workflows.service(), runs, uploads, events, mapper);
+            this.services = new Services(auth, workflows.service(), runs.service(), uploads, events, mapper);
             var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));
-            this.http = new HttpServer(new HttpServer.Services(auth, workflows.service(), workflows.requests(), runs,
-                    store, signer, archives, thumbnails, webhooks.status(), config.adminToken(), publicUrl,
-                    registry,
-                    new IdempotentCreate(jdbi, runs, views, clock),
-                    new RunRetries(jdbi, mapper, views, store, engine.queue(), clock),
-                    uploads, retention.deletedFiles(),
+            this.http = new HttpServer(new HttpServer.Services(auth, workflows.service(), workflows.requests(),
+                    runs.service(), store, signer, archives, thumbnails, webhooks.status(), config.adminToken(),
+                    publicUrl, registry, runs.creates(), runs.retries(), uploads, retention.deletedFiles(),
                     events, ServiceInfo.of(Version.text(), catalogue.segmentationModel(), Config.MODEL_FETCH,
                             config.reviewBelow()),
                     new Readiness(availability, disk, store)),

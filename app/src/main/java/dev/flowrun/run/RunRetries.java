@@ -33,13 +33,13 @@ public final class RunRetries {
     private final ItemQueue queue;
     private final Clock clock;
 
-    public RunRetries(Jdbi jdbi, ObjectMapper mapper, RunViews views, FileStore store, ItemQueue queue, Clock clock) {
-        this.jdbi = jdbi;
-        this.mapper = mapper;
-        this.views = views;
-        this.store = store;
+    public RunRetries(RunContext context, ItemQueue queue) {
+        this.jdbi = context.jdbi();
+        this.mapper = context.mapper();
+        this.views = context.views();
+        this.store = context.store();
         this.queue = queue;
-        this.clock = clock;
+        this.clock = context.clock();
     }
 
     public RunView retry(long workspaceId, long runId) {

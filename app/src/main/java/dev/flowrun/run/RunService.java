@@ -46,24 +46,23 @@ public final class RunService {
     private final OwnFiles ownFiles;
     private final Duration retention;
 
-    /** {@code retention}: FLOWRUN_OUTPUT_RETENTION, or null when files are kept. */
-    public RunService(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views, UrlSigner signer,
-                      FileStore store, ItemQueue queue, ZipQueue zips, RunFinishedListener finishedListener, Clock clock,
-                      int pageCacheMb, Duration retention, RunLog log) {
-        this.jdbi = jdbi;
-        this.mapper = mapper;
+    /** {@code finishedListener} hears of every run a cancel ends, in the cancel's transaction. */
+    public RunService(RunContext context, WorkflowService workflows, RunQueues queues,
+                      RunFinishedListener finishedListener, RunLog log, RunSettings settings) {
+        this.jdbi = context.jdbi();
+        this.mapper = context.mapper();
         this.workflows = workflows;
-        this.views = views;
-        this.signer = signer;
-        this.queue = queue;
-        this.zips = zips;
+        this.views = context.views();
+        this.signer = context.signer();
+        this.queue = queues.items();
+        this.zips = queues.zips();
         this.finishedListener = finishedListener;
-        this.clock = clock;
-        this.store = store;
+        this.clock = context.clock();
+        this.store = context.store();
         this.ownFiles = new OwnFiles(signer, store);
-        this.retention = retention;
+        this.retention = settings.retention();
         // 16 MiB by default: some 200 pages of 25 items with their outputs.
-        this.pages = new RunPageCache((long) pageCacheMb << 20);
+        this.pages = new RunPageCache((long) settings.pageCacheMb() << 20);
         this.log = log;
     }
 

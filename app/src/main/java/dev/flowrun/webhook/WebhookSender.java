@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
 public final class WebhookSender {
     private static final Logger LOG = LoggerFactory.getLogger(WebhookSender.class);
     private static final MediaType JSON = MediaType.get("application/json");
+    /** Deliveries in flight at once: enough for slow receivers not to hold up others, bounded all the same. */
+    private static final int IN_FLIGHT = 16;
     private final Jdbi jdbi;
     private final OkHttpClient client;
     private final RetrySchedule schedule;
@@ -58,19 +60,20 @@ public final class WebhookSender {
     private Thread dispatcher;
     private volatile boolean stopping;
 
-    public WebhookSender(Jdbi jdbi, OkHttpClient client, RetrySchedule schedule, Duration timeout, int maxInFlight,
-                         Clock clock, Metrics metrics, Supplier<String> instance, DatabaseAvailability database) {
+    /** {@code client}: the app's outbound client, from which the sender derives its own with the webhook timeout. */
+    public WebhookSender(Jdbi jdbi, DatabaseAvailability database, OkHttpClient client, WebhookSettings settings,
+                         Clock clock, Metrics metrics, Supplier<String> instance) {
         this.database = database;
         this.jdbi = jdbi;
-        this.client = client;
-        this.schedule = schedule;
-        this.timeout = timeout;
+        this.client = WebhookClient.from(client, settings.timeout());
+        this.schedule = new RetrySchedule(settings.retryDelays());
+        this.timeout = settings.timeout();
         this.clock = clock;
         this.metrics = metrics;
         this.instance = instance;
-        this.inFlight = new Semaphore(maxInFlight);
+        this.inFlight = new Semaphore(IN_FLIGHT);
         var counter = new AtomicInteger();
-        this.senders = Executors.newFixedThreadPool(maxInFlight,
+        this.senders = Executors.newFixedThreadPool(IN_FLIGHT,
                 r -> new Thread(r, "flowrun-webhook-" + counter.incrementAndGet()));
     }
 
