@@ -212,12 +212,12 @@ public final class App {
             var uploads = new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock);
             this.services = new Services(auth, workflows.service(), runs.service(), uploads, events, mapper);
             var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));
-            this.http = new HttpServer(new HttpServer.Services(auth, workflows.service(), workflows.requests(),
-                    runs.service(), store, signer, archives, thumbnails, webhooks.status(), config.adminToken(),
-                    publicUrl, registry, runs.creates(), runs.retries(), uploads, retention.deletedFiles(),
-                    events, ServiceInfo.of(Version.text(), catalogue.segmentationModel(), Config.MODEL_FETCH,
-                            config.reviewBelow()),
-                    new Readiness(availability, disk, store)),
+            var info = ServiceInfo.of(Version.text(), catalogue.segmentationModel(), Config.MODEL_FETCH,
+                    config.reviewBelow());
+            this.http = new HttpServer(new HttpServer.Services(auth, workflows, runs, uploads, events, webhooks.status(),
+                    new HttpServer.Files(store, signer, archives, thumbnails, retention.deletedFiles()),
+                    new HttpServer.Operations(registry, info, new Readiness(availability, disk, store),
+                            config.adminToken(), publicUrl)),
                     mapper, new HttpServer.Timeouts(config.httpIdleTimeout(), config.downloadStallTimeout()));
             this.jvmMeters = new JvmMeters(registry);
             List<Takeover> takeovers = new ArrayList<>(engine.takeovers());

@@ -10,14 +10,11 @@ import dev.flowrun.files.UrlSigner;
 import dev.flowrun.imaging.Thumbnails;
 import dev.flowrun.health.Readiness;
 import dev.flowrun.retention.DeletedFiles;
-import dev.flowrun.run.IdempotentCreate;
 import dev.flowrun.run.RunArchives;
-import dev.flowrun.run.RunRetries;
-import dev.flowrun.run.RunService;
+import dev.flowrun.run.Runs;
 import dev.flowrun.upload.Uploads;
 import dev.flowrun.webhook.WebhookStatusService;
-import dev.flowrun.workflow.WorkflowRequests;
-import dev.flowrun.workflow.WorkflowService;
+import dev.flowrun.workflow.Workflows;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.json.JavalinJackson;
@@ -46,26 +43,31 @@ public final class HttpServer {
 
     public HttpServer(Services services, ObjectMapper mapper, Timeouts timeouts) {
         this.timeouts = timeouts;
-        var workflowRoutes = new WorkflowRoutes(services.workflows(), services.workflowRequests(), mapper);
-        var runRoutes = new RunRoutes(services.runs(), services.creates(), services.retries(), services.uploads(),
+        var workflows = services.workflows();
+        var runs = services.runs();
+        var files = services.files();
+        var operations = services.operations();
+        var readiness = operations.readiness();
+        var workflowRoutes = new WorkflowRoutes(workflows.service(), workflows.requests(), mapper);
+        var runRoutes = new RunRoutes(runs.service(), runs.creates(), runs.retries(), services.uploads(),
                 services.webhookStatus(), mapper);
         var credentials = new Credentials(services.auth(), new CredentialLimit(System::nanoTime));
         var uploadRoutes = new UploadRoutes(services.uploads(), credentials);
-        var adminRoutes = new AdminRoutes(services.auth(), credentials, services.adminToken(), mapper);
-        var fileRoutes = new FileRoutes(services.store(), services.signer(), services.archives(),
-                services.deletedFiles(), services.thumbnails(), new SlowReaders(timeouts.downloadStall()));
-        var dashboardRoutes = new DashboardRoutes(services.publicUrl());
-        var httpMetrics = new HttpMetrics(services.metrics());
+        var adminRoutes = new AdminRoutes(services.auth(), credentials, operations.adminToken(), mapper);
+        var fileRoutes = new FileRoutes(files.store(), files.signer(), files.archives(), files.deleted(),
+                files.thumbnails(), new SlowReaders(timeouts.downloadStall()));
+        var dashboardRoutes = new DashboardRoutes(operations.publicUrl());
+        var httpMetrics = new HttpMetrics(operations.metrics());
         var docsRoutes = new DocsRoutes();
         var eventRoutes = new EventRoutes(services.events());
-        var serviceRoutes = new ServiceRoutes(services.serviceInfo(), credentials);
+        var serviceRoutes = new ServiceRoutes(operations.serviceInfo(), credentials);
         this.javalin = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
             config.http.maxRequestSize = Requests.MAX_BODY;
             config.jsonMapper(new JavalinJackson(mapper, false));
             config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
-            ErrorMapping.install(config.routes, services.readiness().database(), services.readiness().disk());
+            ErrorMapping.install(config.routes, readiness.database(), readiness.disk());
             // The port is bound before the first start makes its key (see App), so a request that comes in
             // between waits for that rather than meeting a workspace not made yet.
             config.routes.before(ctx -> ready.await(READY_WAIT_SECONDS, TimeUnit.SECONDS));
@@ -73,7 +75,7 @@ public final class HttpServer {
             // During an outage already noticed, the API answers 503 at once rather than after the pool's timeout.
             for (String api : DATABASE_ROUTES) {
                 config.routes.beforeMatched(api, ctx -> {
-                    if (!services.readiness().database().up()) {
+                    if (!readiness.database().up()) {
                         throw new DatabaseAway();
                     }
                 });
@@ -84,12 +86,12 @@ public final class HttpServer {
             // whole instead, before a byte is read.
             for (String writesFiles : FILE_WRITES) {
                 config.routes.beforeMatched(writesFiles, ctx -> {
-                    if (services.readiness().disk().full()) {
+                    if (readiness.disk().full()) {
                         throw new InsufficientStorage();
                     }
                 });
             }
-            config.routes.get("/health", ctx -> health(ctx, services.readiness()));
+            config.routes.get("/health", ctx -> health(ctx, readiness));
             httpMetrics.register(config.routes);
             docsRoutes.register(config.routes);
             fileRoutes.register(config.routes);
@@ -161,12 +163,21 @@ public final class HttpServer {
     public record Timeouts(Duration idle, Duration downloadStall) {
     }
 
-    /** What the routes call into; built by the composition root. */
-    public record Services(AuthService auth, WorkflowService workflows, WorkflowRequests workflowRequests,
-                           RunService runs, FileStore store, UrlSigner signer, RunArchives archives,
-                           Thumbnails thumbnails, WebhookStatusService webhookStatus, String adminToken,
-                           String publicUrl, PrometheusMeterRegistry metrics,
-                           IdempotentCreate creates, RunRetries retries, Uploads uploads, DeletedFiles deletedFiles,
-                           RunEventHub events, ServiceInfo serviceInfo, Readiness readiness) {
+    /** What the routes call into, feature by feature; built by the composition root. */
+    public record Services(AuthService auth, Workflows workflows, Runs runs, Uploads uploads, RunEventHub events,
+                           WebhookStatusService webhookStatus, Files files, Operations operations) {
+    }
+
+    /** The files the API serves: the store, its signed URLs, runs' archives, thumbnails, and what retention deleted. */
+    public record Files(FileStore store, UrlSigner signer, RunArchives archives, Thumbnails thumbnails,
+                        DeletedFiles deleted) {
+    }
+
+    /**
+     * What operators and clients read about the service (metrics, version and model, readiness), the admin token
+     * ({@code FLOWRUN_ADMIN_TOKEN}) and the public URL the dashboard is served under.
+     */
+    public record Operations(PrometheusMeterRegistry metrics, ServiceInfo serviceInfo, Readiness readiness,
+                             String adminToken, String publicUrl) {
     }
 }
