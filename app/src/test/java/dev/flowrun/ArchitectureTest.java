@@ -14,16 +14,11 @@ import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import dev.flowrun.run.ErrorInfo;
 import dev.flowrun.run.ItemInput;
 import dev.flowrun.run.ItemQueue;
-import dev.flowrun.run.OutputRow;
 import dev.flowrun.run.RunDao;
-import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunRow;
 import dev.flowrun.run.RunService;
-import dev.flowrun.run.RunTransitions;
 import dev.flowrun.run.RunViews;
-import dev.flowrun.run.StagedItem;
 import dev.flowrun.run.ZipQueue;
-import dev.flowrun.run.ZipRunDao;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -85,9 +80,9 @@ class ArchitectureTest {
      * class leaves {@code run}; nothing else of {@code run} may be used from below.
      */
     private static final DescribedPredicate<JavaClass> RUN_STATE = belongToAnyOf(ErrorInfo.class, ItemInput.class,
-            ItemQueue.class, OutputRow.class, RunDao.class,
-            RunFinishedListener.class, RunRow.class, RunService.class, RunTransitions.class, RunViews.class,
-            StagedItem.class, ZipQueue.class, ZipRunDao.class);
+            ItemQueue.class, RunDao.class,
+            RunRow.class, RunService.class, RunViews.class,
+            ZipQueue.class);
 
     @Test
     void importsPointDown() {

@@ -1,5 +1,6 @@
 package dev.flowrun.cluster;
 
+import dev.flowrun.lifecycle.Abandoned;
 import org.jdbi.v3.core.Handle;
 
 /**

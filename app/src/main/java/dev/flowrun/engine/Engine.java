@@ -10,9 +10,11 @@ import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.input.zip.ZipDownloader;
 import dev.flowrun.input.zip.ZipScanner;
+import dev.flowrun.lifecycle.ItemClaims;
+import dev.flowrun.lifecycle.ItemTransitions;
+import dev.flowrun.lifecycle.RunFinishedListener;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.run.ItemQueue;
-import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.run.ZipQueue;
 import dev.flowrun.workflow.WorkflowService;
@@ -70,7 +72,7 @@ public final class Engine {
 
     /** Items waiting for a worker on any instance, for {@code flowrun_queue_items}. */
     public int waitingItems() {
-        return jdbi.withHandle(ItemClaims::queued);
+        return jdbi.withHandle(ItemTransitions::queued);
     }
 
     public ZipQueue zips() {

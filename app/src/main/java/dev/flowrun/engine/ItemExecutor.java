@@ -1,16 +1,20 @@
 package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.flowrun.events.RunEvents;
 import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.QuietDeletes;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
+import dev.flowrun.lifecycle.ClaimedItem;
+import dev.flowrun.lifecycle.ItemClaims;
+import dev.flowrun.lifecycle.ItemEnd;
+import dev.flowrun.lifecycle.ItemFinish;
+import dev.flowrun.lifecycle.ItemStatus;
+import dev.flowrun.lifecycle.ItemTransitions;
+import dev.flowrun.lifecycle.RunFinishedListener;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.run.ItemInput;
-import dev.flowrun.lifecycle.ItemStatus;
-import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.work.WorkBudget;
 import dev.flowrun.work.WorkStopped;
@@ -27,14 +31,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one item from start to finish: claims the next one in turn ({@link ItemClaims}), walks the graph, then records
- * the outcome and counts it into the run in one transaction, which also makes the run terminal when it was the last
- * item. That transaction is fenced by the claim: an item whose claim was taken over meanwhile counts nothing.
+ * Runs one item from start to finish: claims the next one in turn ({@link ItemClaims}), walks the graph, then ends
+ * it with {@link ItemTransitions#finish}, fenced by its claim ({@code docs/lifecycle.md}).
  */
 final class ItemExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(ItemExecutor.class);
@@ -84,7 +88,7 @@ final class ItemExecutor {
     }
 
     /** Claims the next queued item in turn, on any run; empty when none is queued. */
-    Optional<ItemClaims.Claimed> claimNext() {
+    Optional<ClaimedItem> claimNext() {
         return claims.next(now());
     }
 
@@ -92,19 +96,18 @@ final class ItemExecutor {
      * Executes a claimed item under a budget of {@code itemTimeout} that a cancel of its run stops early; the pixel
      * memory it reserved is given back at its end.
      */
-    void execute(ItemClaims.Claimed claimed) throws InterruptedIOException {
-        ItemTask task = claimed.task();
+    void execute(ClaimedItem task) throws InterruptedIOException {
         try (WorkBudget budget = new WorkBudget(itemTimeout); WorkBudget.Binding bound = budget.bind()) {
             running.add(task.runId(), budget);
             try {
-                execute(task, claimed.inputs());
+                execute(task, task.inputs());
             } finally {
                 running.remove(task.runId(), budget);
             }
         }
     }
 
-    private void execute(ItemTask task, String storedInputs) throws InterruptedIOException {
+    private void execute(ClaimedItem task, String storedInputs) throws InterruptedIOException {
         long started = System.nanoTime();
         Graph graph = graphs.of(task.runId());
         Map<String, ItemInput> inputs = views.inputs(storedInputs);
@@ -116,7 +119,7 @@ final class ItemExecutor {
         }
     }
 
-    private void execute(ItemTask task, Graph graph, Map<String, ItemInput> inputs,
+    private void execute(ClaimedItem task, Graph graph, Map<String, ItemInput> inputs,
                          NodeStateRecorder recorder, long started) throws InterruptedIOException {
         var syncs = new ItemFileSyncs(store);
         ItemOutcome outcome;
@@ -160,7 +163,7 @@ final class ItemExecutor {
      * Records an item as failed when its worker met something it could not handle at all; its message names the
      * kind of failure only (what it said, with any statement or id in it, is in the log).
      */
-    void failUnexpectedly(ItemTask task, Throwable cause) throws InterruptedIOException {
+    void failUnexpectedly(ClaimedItem task, Throwable cause) throws InterruptedIOException {
         var outcome = new ItemOutcome();
         outcome.fail("node_failed", "the item could not be processed because of an internal error ("
                 + cause.getClass().getSimpleName() + "); the service has logged it");
@@ -168,56 +171,43 @@ final class ItemExecutor {
     }
 
     /** The database went away under the item before its end could be recorded: it runs again from its start. */
-    void giveBack(ItemTask task) throws InterruptedIOException {
+    void giveBack(ClaimedItem task) throws InterruptedIOException {
         faults.giveBack(task, "the database went away while it ran");
     }
 
     /** {@code recorder} null: the item's node states are left as they are. */
-    private void finish(ItemTask task, Graph graph, ItemOutcome outcome, NodeStateRecorder recorder, long started)
-            throws InterruptedIOException {
+    private void finish(ClaimedItem task, Graph graph, ItemOutcome outcome, NodeStateRecorder recorder,
+                        long started) throws InterruptedIOException {
         long runId = task.runId();
         long itemId = task.itemId();
         Instant now = now();
-        int outputs = outcome.outputs().size();
-        boolean ok = !outcome.failed();
         Double lowest = recorder == null ? null : recorder.lowestConfidence();
         boolean review = lowest != null && lowest < reviewBelow;
-        FinishResult result = faults.untilRecorded().run(task, handle -> {
-            // The item first, then its run: the order of every transaction that locks both (claims and cancels too).
-            if (!ItemStatements.finishItem(handle, itemId, task.claim(), ok ? ItemStatus.COMPLETED : ItemStatus.FAILED,
-                    outcome.errorCode(), outcome.errorMessage(), review, now)) {
-                return FinishResult.TAKEN_OVER;
+        ItemEnd end = new ItemEnd(outcome.failed() ? ItemStatus.FAILED : ItemStatus.COMPLETED, outcome.errorCode(),
+                outcome.errorMessage(), outcome.outputs(), review);
+        List<String> outputNodes = graph.outputNodes().stream().map(GraphNode::id).toList();
+        var steps = new ItemTransitions.FinishSteps() {
+            @Override
+            public void writeNodeStates(Handle handle) {
+                if (recorder != null) {
+                    recorder.writeUnwritten(handle);
+                }
             }
-            if (recorder != null) {
-                recorder.writeUnwritten(handle);
+
+            @Override
+            public void ended(Handle handle, ItemStatus status) {
+                handle.afterCommit(() -> ItemExecutor.this.ended(runId, itemId, status, outcome, started));
             }
-            if (!ItemStatements.countItem(handle, runId, ok, outputs, review, now)) {
-                ItemStatements.cancelItem(handle, itemId);
-                RunEvents.itemEnded(handle, runId, itemId, ItemStatus.CANCELLED.json());
-                List<String> outputNodes = graph.outputNodes().stream().map(GraphNode::id).toList();
-                ItemStatements.forgetFiles(handle, itemId, outputNodes);
-                handle.afterCommit(() -> ended(runId, itemId, ItemStatus.CANCELLED, outcome, started));
-                return FinishResult.DISCARDED;
-            }
-            // Registered before the run's listener, whose lines come after: an item's end is told before its run's.
-            ItemStatus status = ok ? ItemStatus.COMPLETED : ItemStatus.FAILED;
-            RunEvents.itemEnded(handle, runId, itemId, status.json());
-            handle.afterCommit(() -> ended(runId, itemId, status, outcome, started));
-            if (outputs > 0) {
-                ItemStatements.insertOutputs(handle, outcome.outputs());
-            }
-            if (!ItemStatements.finishRunIfDone(handle, runId, now)) {
-                return FinishResult.COUNTED;
-            }
-            finishedListener.runFinished(handle, runId);
-            return FinishResult.RUN_FINISHED;
-        }).orElse(FinishResult.TAKEN_OVER);
-        if (result == FinishResult.DISCARDED) {
+        };
+        ItemFinish result = faults.untilRecorded().run(task, handle ->
+                ItemTransitions.finish(handle, task, end, outputNodes, now, steps, finishedListener))
+                .orElse(ItemFinish.TAKEN_OVER);
+        if (result == ItemFinish.DISCARDED) {
             discardFiles(runId, itemId);
-        } else if (result == FinishResult.RUN_FINISHED) {
+        } else if (result == ItemFinish.RUN_FINISHED) {
             graphs.forget(runId);
             onRunFinished.accept(runId);
-        } else if (result == FinishResult.TAKEN_OVER) {
+        } else if (result == ItemFinish.TAKEN_OVER) {
             // Its files are left alone: the attempt that counts writes the same keys, each replaced whole.
             LOG.warn("run {} item {}: finished after its claim was taken over by another instance (or recorded"
                     + " already, just before the database went away); this result is not counted", runId, itemId);
@@ -238,6 +228,4 @@ final class ItemExecutor {
     private Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
-
-    private enum FinishResult { COUNTED, RUN_FINISHED, DISCARDED, TAKEN_OVER }
 }

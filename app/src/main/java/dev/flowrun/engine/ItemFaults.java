@@ -3,6 +3,8 @@ package dev.flowrun.engine;
 import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.files.DiskFull;
 import dev.flowrun.files.DiskSpace;
+import dev.flowrun.lifecycle.ClaimedItem;
+import dev.flowrun.lifecycle.ItemTransitions;
 import dev.flowrun.run.ItemQueue;
 import java.io.InterruptedIOException;
 import java.time.Clock;
@@ -55,10 +57,10 @@ final class ItemFaults {
     }
 
     /** Queues the item again from its start (cancelled if its run ended meanwhile), once the database takes it. */
-    void giveBack(ItemTask task, String why) throws InterruptedIOException {
+    void giveBack(ClaimedItem task, String why) throws InterruptedIOException {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         boolean queued = untilRecorded.run(task, handle -> {
-            boolean again = ItemStatements.giveBack(handle, task.itemId(), task.claim(), now);
+            boolean again = ItemTransitions.giveBack(handle, task, now);
             if (again) {
                 queue.itemsQueued(handle);
             }

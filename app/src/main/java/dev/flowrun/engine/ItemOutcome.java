@@ -1,6 +1,6 @@
 package dev.flowrun.engine;
 
-import dev.flowrun.run.OutputRow;
+import dev.flowrun.lifecycle.OutputRow;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,18 +1,22 @@
 package dev.flowrun.engine;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.input.zip.ImageEntry;
 import dev.flowrun.input.zip.ImageEntrySink;
 import dev.flowrun.input.zip.StopCheck;
-import dev.flowrun.run.StagedItem;
-import dev.flowrun.run.ZipRunDao;
+import dev.flowrun.lifecycle.IngestTransitions;
+import dev.flowrun.lifecycle.StagedItem;
+import dev.flowrun.run.ItemInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -47,7 +51,7 @@ final class ItemStaging implements ImageEntrySink {
         String key = FileLayout.input(runId, entry.position(), nodeId, entry.fileName());
         // Synced all together once the archive is read (ZipIngestion), not one by one: that is most of the time.
         store.writeUnsynced(key, out -> copy(content, out));
-        batch.add(StagedItem.extracted(mapper, runId, entry.position(), nodeId, key, entry.fileName()));
+        batch.add(staged(entry.position(), key, entry.fileName()));
         if (batch.size() >= BATCH) {
             flush();
         }
@@ -57,10 +61,23 @@ final class ItemStaging implements ImageEntrySink {
     void flush() throws IOException {
         if (!batch.isEmpty()) {
             List<StagedItem> rows = List.copyOf(batch);
-            jdbi.useExtension(ZipRunDao.class, dao -> dao.stage(rows));
+            jdbi.useExtension(IngestTransitions.class, ingest -> ingest.stage(rows));
             batch.clear();
         }
         stop.check();
+    }
+
+    /**
+     * An archive entry already extracted to {@code key}, as the input of the run's one input node. Its source URL
+     * is null: there is nothing to download when the item runs.
+     */
+    private StagedItem staged(int position, String key, String fileName) {
+        try {
+            String inputs = mapper.writeValueAsString(Map.of(nodeId, new ItemInput(key, fileName, null)));
+            return new StagedItem(runId, position, inputs, fileName.toLowerCase(Locale.ROOT));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("records always serialise", e);
+        }
     }
 
     /** To the end of the entry, which is when its checksum is verified; a big entry still notices a cancel. */

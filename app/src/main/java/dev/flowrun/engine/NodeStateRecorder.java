@@ -3,6 +3,8 @@ package dev.flowrun.engine;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.db.Dialect;
+import dev.flowrun.lifecycle.ItemTransitions;
+import dev.flowrun.lifecycle.NodeStateChange;
 import dev.flowrun.lifecycle.NodeStatus;
 import dev.flowrun.nodes.CutoutGrade;
 import java.time.Clock;
@@ -86,7 +88,7 @@ final class NodeStateRecorder {
     synchronized void writeUnwritten(Handle handle) {
         if (!unwritten.isEmpty()) {
             List<NodeStateChange> changes = List.copyOf(unwritten.values());
-            ItemStatements.writeNodeStates(handle, dialect, itemId, changes);
+            ItemTransitions.writeNodeStates(handle, dialect, itemId, changes);
             // Forgotten once committed: a transaction the database lost is run again with them.
             handle.afterCommit(() -> forget(changes));
         }
@@ -100,7 +102,7 @@ final class NodeStateRecorder {
     synchronized void writeIfDue(Jdbi jdbi, long nanoTime, long delayNanos) {
         if (due(nanoTime, delayNanos)) {
             List<NodeStateChange> changes = List.copyOf(unwritten.values());
-            jdbi.useTransaction(handle -> ItemStatements.writeNodeStates(handle, dialect, itemId, changes));
+            jdbi.useTransaction(handle -> ItemTransitions.writeNodeStates(handle, dialect, itemId, changes));
             unwritten.clear();
         }
     }
@@ -119,8 +121,4 @@ final class NodeStateRecorder {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
-    /** A node's whole state as it is to be written. */
-    record NodeStateChange(String nodeId, NodeStatus status, String fileKeys, Instant startedAt, Instant finishedAt,
-                           String method, Double confidence) {
-    }
 }

@@ -2,7 +2,7 @@ package dev.flowrun.engine;
 
 import dev.flowrun.input.zip.StopCheck;
 import dev.flowrun.input.zip.ZipStopped;
-import dev.flowrun.run.ZipRunDao;
+import dev.flowrun.lifecycle.IngestTransitions;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.jdbi.v3.core.Jdbi;
@@ -37,7 +37,7 @@ final class RunStillWanted implements StopCheck {
             return;
         }
         nextCheck = now + RECHECK_NANOS;
-        if (jdbi.withExtension(ZipRunDao.class, dao -> dao.stillWanted(runId, claim)) == 0) {
+        if (jdbi.withExtension(IngestTransitions.class, ingest -> ingest.stillWanted(runId, claim)) == 0) {
             throw new ZipStopped("run " + runId + " is finished (cancelled), or another instance took its reading over");
         }
     }

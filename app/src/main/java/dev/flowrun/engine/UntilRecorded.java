@@ -1,6 +1,7 @@
 package dev.flowrun.engine;
 
 import dev.flowrun.db.DatabaseAvailability;
+import dev.flowrun.lifecycle.ClaimedItem;
 import java.io.InterruptedIOException;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -36,7 +37,7 @@ final class UntilRecorded {
      * The transaction's answer once committed; empty when the item stopped being this instance's while waiting.
      * Failures other than the database being away are thrown as they come.
      */
-    <T> Optional<T> run(ItemTask task, HandleCallback<T, RuntimeException> transaction) throws InterruptedIOException {
+    <T> Optional<T> run(ClaimedItem task, HandleCallback<T, RuntimeException> transaction) throws InterruptedIOException {
         long wait = FIRST_WAIT_MILLIS;
         while (true) {
             try {

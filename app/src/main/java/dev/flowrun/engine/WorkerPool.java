@@ -2,6 +2,8 @@ package dev.flowrun.engine;
 
 import dev.flowrun.cluster.Notifications;
 import dev.flowrun.db.DatabaseAvailability;
+import dev.flowrun.lifecycle.ClaimedItem;
+import dev.flowrun.lifecycle.ItemClaims;
 import dev.flowrun.run.ItemQueue;
 import dev.flowrun.work.LogContext;
 import dev.flowrun.work.WorkerThread;
@@ -139,7 +141,7 @@ public final class WorkerPool implements ItemQueue {
                 signal.await(seen, CLAIM_RETRY_MILLIS);
                 continue;
             }
-            Optional<ItemClaims.Claimed> claimed;
+            Optional<ClaimedItem> claimed;
             try {
                 claimed = executor.claimNext();
             } catch (RuntimeException e) {
@@ -156,7 +158,7 @@ public final class WorkerPool implements ItemQueue {
                 signal.await(seen, IDLE_LOOK_MILLIS);
                 continue;
             }
-            ItemTask task = claimed.get().task();
+            ClaimedItem task = claimed.get();
             try (var ids = LogContext.item(task.runId(), task.itemId())) {
                 runOne(claimed.get());
             } catch (Throwable e) {
@@ -166,10 +168,9 @@ public final class WorkerPool implements ItemQueue {
         }
     }
 
-    private void runOne(ItemClaims.Claimed claimed) {
-        ItemTask task = claimed.task();
+    private void runOne(ClaimedItem task) {
         try {
-            executor.execute(claimed);
+            executor.execute(task);
         } catch (InterruptedIOException e) {
             if (!stopping) {
                 // A stray interrupt, not a shutdown: the item fails now rather than stay "running" until a restart.
@@ -198,7 +199,7 @@ public final class WorkerPool implements ItemQueue {
      * Fails the item; if even that cannot be recorded, gives it back, so that it never stays {@code running} under
      * this instance's lease with nobody to finish it.
      */
-    private void failUnexpectedly(ItemTask task, Throwable cause) {
+    private void failUnexpectedly(ClaimedItem task, Throwable cause) {
         try {
             executor.failUnexpectedly(task, cause);
         } catch (Throwable again) {
@@ -208,7 +209,7 @@ public final class WorkerPool implements ItemQueue {
         }
     }
 
-    private void giveBack(ItemTask task) {
+    private void giveBack(ClaimedItem task) {
         try {
             executor.giveBack(task);
         } catch (Throwable again) {

@@ -1,7 +1,7 @@
 package dev.flowrun.engine;
 
+import dev.flowrun.lifecycle.IngestTransitions;
 import dev.flowrun.run.ZipQueue;
-import dev.flowrun.run.ZipRunDao;
 import dev.flowrun.work.LogContext;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ public final class ZipIngestPool implements ZipQueue {
 
     @Override
     public void claim(Handle handle, long runId) {
-        handle.attach(ZipRunDao.class).claimIngestion(runId, instance.get());
+        handle.attach(IngestTransitions.class).claimIngestion(runId, instance.get());
         handle.afterCommit(() -> submit(runId));
     }
 

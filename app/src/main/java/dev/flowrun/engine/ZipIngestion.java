@@ -1,7 +1,6 @@
 package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.flowrun.events.RunEvents;
 import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.LocalFile;
@@ -12,12 +11,12 @@ import dev.flowrun.input.zip.ZipDownloader;
 import dev.flowrun.input.zip.ZipFailure;
 import dev.flowrun.input.zip.ZipScanner;
 import dev.flowrun.input.zip.ZipStopped;
+import dev.flowrun.lifecycle.IngestTransitions;
+import dev.flowrun.lifecycle.IngestTransitions.IngestingRun;
+import dev.flowrun.lifecycle.RunFinishedListener;
+import dev.flowrun.lifecycle.RunTransitions;
 import dev.flowrun.run.ItemQueue;
-import dev.flowrun.run.RunDao;
-import dev.flowrun.run.RunFinishedListener;
-import dev.flowrun.run.RunTransitions;
-import dev.flowrun.run.ZipRunDao.IngestingRun;
-import dev.flowrun.run.ZipRunDao;
+
 import dev.flowrun.workflow.WorkflowService;
 import java.io.IOException;
 import java.time.Clock;
@@ -70,7 +69,7 @@ final class ZipIngestion {
 
     void ingest(long runId) {
         String claim = instance.get();
-        IngestingRun run = jdbi.withExtension(ZipRunDao.class, dao -> dao.ingestingRun(runId, claim)).orElse(null);
+        IngestingRun run = jdbi.withExtension(IngestTransitions.class, ingest -> ingest.ingestingRun(runId, claim)).orElse(null);
         if (run == null) {
             return;
         }
@@ -150,22 +149,16 @@ final class ZipIngestion {
      */
     private boolean stillOurs(long runId, String claim) {
         return !stopping.getAsBoolean()
-                && jdbi.withExtension(ZipRunDao.class, dao -> dao.stillOurs(runId, claim)) == 1;
+                && jdbi.withExtension(IngestTransitions.class, ingest -> ingest.stillOurs(runId, claim)) == 1;
     }
 
     private boolean publish(long runId, int count, String claim) {
         Instant now = now();
         return jdbi.inTransaction(handle -> {
-            if (handle.attach(RunTransitions.class).finishIngesting(runId, count, claim, now) == 0) {
+            if (!handle.attach(IngestTransitions.class).publish(runId, count, claim, now)) {
                 return false;
             }
-            ZipRunDao dao = handle.attach(ZipRunDao.class);
-            int published = dao.publishStaged(runId, handle.attach(RunDao.class).firstQueuedTurn());
-            if (published != count) {
-                throw new IllegalStateException("run " + runId + ": " + published + " items staged, " + count + " read");
-            }
-            dao.deleteStaged(runId);
-            RunEvents.runChanged(handle, runId);
+
             items.itemsQueued(handle);
             return true;
         });
@@ -175,11 +168,7 @@ final class ZipIngestion {
     private void fail(long runId, String claim, String code, String message) {
         Instant now = now();
         String shown = message.length() > 1000 ? message.substring(0, 1000) : message;
-        jdbi.useTransaction(handle -> {
-            if (handle.attach(RunTransitions.class).failRun(runId, code, shown, now) == 1) {
-                finishedListener.runFinished(handle, runId);
-            }
-        });
+        jdbi.useTransaction(handle -> RunTransitions.fail(handle, runId, code, shown, now, finishedListener));
         LOG.info("run {}: failed: {}: {}", runId, code, shown);
         abandon(runId, claim);
     }
@@ -191,7 +180,7 @@ final class ZipIngestion {
 
     private void forgetAbandoned(long runId, String claim) {
         deleteUploadedArchive(runId);
-        jdbi.useExtension(ZipRunDao.class, dao -> dao.forgetAbandoned(runId, claim));
+        jdbi.useExtension(IngestTransitions.class, ingest -> ingest.forgetAbandoned(runId, claim));
     }
 
     /** Read once and for all (its items are published, or the run is over): its images are the run's inputs now. */
@@ -201,7 +190,7 @@ final class ZipIngestion {
 
     /** The staged rows and every file of an unpublished ingestion: extracted inputs and the archive. */
     private void discardPartialWork(long runId) {
-        jdbi.useExtension(ZipRunDao.class, dao -> dao.deleteStaged(runId));
+        jdbi.useExtension(IngestTransitions.class, ingest -> ingest.deleteStaged(runId));
         try {
             store.deleteTree(FileLayout.inputsFolder(runId));
             store.deleteTree(FileLayout.downloadFolder(runId));

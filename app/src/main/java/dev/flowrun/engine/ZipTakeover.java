@@ -1,7 +1,8 @@
 package dev.flowrun.engine;
 
-import dev.flowrun.cluster.Abandoned;
 import dev.flowrun.cluster.Takeover;
+import dev.flowrun.lifecycle.Abandoned;
+import dev.flowrun.lifecycle.IngestTransitions;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 
@@ -15,16 +16,7 @@ final class ZipTakeover implements Takeover {
 
     @Override
     public int takeOver(Handle handle, Abandoned abandoned) {
-        List<Long> runIds = abandoned.bind(handle.createQuery(
-                        "SELECT id FROM runs WHERE ingesting = TRUE AND " + abandoned.where("ingest_claimed_by")
-                                + " ORDER BY id"))
-                .mapTo(Long.class).list();
-        if (runIds.isEmpty()) {
-            return 0;
-        }
-        abandoned.bind(handle.createUpdate("UPDATE runs SET ingest_claimed_by = :taker WHERE ingesting = TRUE AND "
-                        + abandoned.where("ingest_claimed_by")))
-                .bind("taker", abandoned.taker()).execute();
+        List<Long> runIds = handle.attach(IngestTransitions.class).takeOver(abandoned);
         handle.afterCommit(() -> runIds.forEach(zips::submit));
         return runIds.size();
     }

@@ -1,6 +1,7 @@
 package dev.flowrun.retention;
 
 import dev.flowrun.files.FileLayout;
+import dev.flowrun.lifecycle.SweepTransitions;
 import java.util.OptionalLong;
 import org.jdbi.v3.core.Jdbi;
 
@@ -18,11 +19,11 @@ public final class DeletedFiles {
     public boolean deleted(String key) {
         OptionalLong run = FileLayout.runOf(key);
         if (run.isPresent()) {
-            return jdbi.withExtension(SweepDao.class, dao -> dao.runMarked(run.getAsLong())) > 0;
+            return jdbi.withExtension(SweepTransitions.class, dao -> dao.runMarked(run.getAsLong())) > 0;
         }
         OptionalLong upload = FileLayout.uploadOf(key);
         if (upload.isPresent()) {
-            return jdbi.withExtension(SweepDao.class, dao -> dao.uploadMarked(upload.getAsLong())) > 0;
+            return jdbi.withExtension(SweepTransitions.class, dao -> dao.uploadMarked(upload.getAsLong())) > 0;
         }
         return false;
     }

@@ -1,8 +1,9 @@
 package dev.flowrun.retention;
 
-import dev.flowrun.files.FileStore;
-import dev.flowrun.run.IdempotencyDao;
 import dev.flowrun.files.FileLayout;
+import dev.flowrun.files.FileStore;
+import dev.flowrun.lifecycle.SweepTransitions;
+import dev.flowrun.run.IdempotencyDao;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -110,16 +111,16 @@ public final class RetentionSweeper {
     }
 
     private interface Mark {
-        int mark(SweepDao dao, long id);
+        int mark(SweepTransitions dao, long id);
     }
 
     /** Batch after batch: mark each (so its URLs say 410 from then on), then delete its folder. */
-    private int sweep(Function<SweepDao, List<Long>> due, Mark mark, Function<Long, String> folder) {
+    private int sweep(Function<SweepTransitions, List<Long>> due, Mark mark, Function<Long, String> folder) {
         int deleted = 0;
         while (true) {
-            List<Long> ids = jdbi.withExtension(SweepDao.class, due::apply);
+            List<Long> ids = jdbi.withExtension(SweepTransitions.class, due::apply);
             for (long id : ids) {
-                if (jdbi.withExtension(SweepDao.class, dao -> mark.mark(dao, id)) == 1) {
+                if (jdbi.withExtension(SweepTransitions.class, dao -> mark.mark(dao, id)) == 1) {
                     delete(folder.apply(id));
                     deleted++;
                 }
@@ -132,12 +133,12 @@ public final class RetentionSweeper {
 
     /** Folders of runs and uploads marked deleted whose deletion a stop cut short (marked first, deleted after). */
     private void finishInterruptedDeletions() {
-        finishInterrupted("runs", SweepDao::runsMarkedAmong);
-        finishInterrupted("uploads", SweepDao::uploadsMarkedAmong);
+        finishInterrupted("runs", SweepTransitions::runsMarkedAmong);
+        finishInterrupted("uploads", SweepTransitions::uploadsMarkedAmong);
     }
 
     private interface Marked {
-        List<Long> among(SweepDao dao, List<Long> ids);
+        List<Long> among(SweepTransitions dao, List<Long> ids);
     }
 
     private void finishInterrupted(String top, Marked marked) {
@@ -150,7 +151,7 @@ public final class RetentionSweeper {
         }
         for (int from = 0; from < ids.size(); from += 500) {
             List<Long> batch = ids.subList(from, Math.min(ids.size(), from + 500));
-            jdbi.withExtension(SweepDao.class, dao -> marked.among(dao, batch)).forEach(id -> delete(top + "/" + id));
+            jdbi.withExtension(SweepTransitions.class, dao -> marked.among(dao, batch)).forEach(id -> delete(top + "/" + id));
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.flowrun.run;
 
-import dev.flowrun.cluster.Abandoned;
 import dev.flowrun.cluster.Takeover;
+import dev.flowrun.lifecycle.Abandoned;
 import org.jdbi.v3.core.Handle;
 
 /** Archive builds a gone instance had under way: forgotten, so the next one to ask builds the archive. */

@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import dev.flowrun.db.UniqueViolation;
 import dev.flowrun.files.ArchiveEntry;
 import dev.flowrun.files.ArchiveNames;
 import dev.flowrun.db.DatabaseFaults;
@@ -9,15 +10,14 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.OutputArchive;
 import dev.flowrun.files.ZipLayout;
-import dev.flowrun.db.UniqueViolation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;

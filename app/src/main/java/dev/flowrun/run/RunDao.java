@@ -1,7 +1,7 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.OutputRow;
 import dev.flowrun.lifecycle.StatusColumns;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.sqlobject.config.RegisterColumnMapperFactory;
@@ -9,11 +9,9 @@ import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindList;
-import org.jdbi.v3.sqlobject.statement.GetGeneratedKeys;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
-import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
-/** Reading runs and creating them. State changes live in {@link RunTransitions}. */
+/** Reading runs and their items. Every change of their state is the lifecycle's ({@code dev.flowrun.lifecycle}). */
 @RegisterColumnMapperFactory(StatusColumns.class)
 @RegisterRowMapper(RunRow.Mapper.class)
 @RegisterRowMapper(ItemRow.Mapper.class)
@@ -21,8 +19,6 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 @RegisterConstructorMapper(OutputFile.class)
 @RegisterRowMapper(OutputRow.Mapper.class)
 public interface RunDao {
-    /** Also read without a SqlObject, by {@link NewItems} on the create transaction's handle. */
-    String FIRST_QUEUED_TURN = "SELECT COALESCE(MIN(turn), 0) FROM run_items WHERE status = 'queued'";
     String RUN_COLUMNS = """
             id, workspace_id, workflow_id, name, status, run_trigger, zip_url, zip_layout, webhook_url,
             total_items, completed_items, failed_items, output_count, error_code, error_message,
@@ -36,26 +32,6 @@ public interface RunDao {
     String OUTPUTS_OF_ITEMS = "SELECT " + OUTPUT_COLUMNS
             + " FROM item_outputs WHERE item_id IN (<itemIds>) ORDER BY item_id, id";
 
-    @SqlUpdate("""
-            INSERT INTO runs (workspace_id, workflow_id, name, status, run_trigger, graph, zip_url, zip_layout,
-                              webhook_url, total_items, completed_items, failed_items, output_count,
-                              ingesting, created_at, updated_at)
-            VALUES (:workspaceId, :workflowId, :name, 'queued', :trigger, :graph, :zipUrl, :zipLayout,
-                    :webhookUrl, :totalItems, 0, 0, 0, :ingesting, :now, :now)""")
-    @GetGeneratedKeys("id")
-    long insertRun(@Bind("workspaceId") long workspaceId, @Bind("workflowId") long workflowId,
-                   @Bind("name") String name, @Bind("graph") String graph, @Bind("zipUrl") String zipUrl,
-                   @Bind("zipLayout") String zipLayout, @Bind("webhookUrl") String webhookUrl,
-                   @Bind("totalItems") int totalItems, @Bind("ingesting") boolean ingesting, @Bind("now") Instant now,
-                   @Bind("trigger") String trigger);
-
-    /**
-     * Where new items join the round of runs taking turns: the turn of the first item still queued (0 when none is).
-     * An item's turn is this plus its position, so a new run's first item comes after at most one item of each run
-     * already waiting ({@code engine.ItemClaims} hands items out in turn order).
-     */
-    @SqlQuery(FIRST_QUEUED_TURN)
-    long firstQueuedTurn();
 
     @SqlQuery(FIND_RUN)
     Optional<RunRow> findRun(@Bind("workspaceId") long workspaceId, @Bind("id") long id);
@@ -84,7 +60,4 @@ public interface RunDao {
     @SqlQuery("SELECT " + ITEM_COLUMNS
             + " FROM run_items WHERE run_id = :runId AND status IN ('failed', 'cancelled') ORDER BY position")
     List<ItemRow> itemsToRetry(@Bind("runId") long runId);
-
-    @SqlUpdate("UPDATE runs SET retry_of = :retryOf WHERE id = :id")
-    int setRetryOf(@Bind("id") long id, @Bind("retryOf") long retryOf);
 }

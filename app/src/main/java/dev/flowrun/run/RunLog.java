@@ -1,6 +1,7 @@
 package dev.flowrun.run;
 
 import dev.flowrun.lifecycle.ItemStatus;
+import dev.flowrun.lifecycle.RunFinishedListener;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.work.LogContext;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.OutputRow;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -108,7 +109,7 @@ final class RunQueries {
 
     static List<ItemRow> items(Handle handle, long runId, ItemFilter filter, PageRequest page) {
         if (filter.none()) {
-            // Positions run 0, 1, 2, … in id order (RunService.insertItems, ZipRunDao.publishStaged): a page is a range.
+            // Positions run 0, 1, 2, … in id order (RunService.insertItems, IngestTransitions.publish): a page is a range.
             return handle.createQuery("SELECT " + RunDao.ITEM_COLUMNS + """
                              FROM run_items
                             WHERE run_id = :runId AND position >= :from AND position < :to

@@ -7,6 +7,8 @@ import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.QuietDeletes;
+import dev.flowrun.lifecycle.NewItems;
+import dev.flowrun.lifecycle.RunTransitions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -64,11 +66,11 @@ public final class RunRetries {
         try {
             created = jdbi.inTransaction(handle -> {
                 RunDao dao = handle.attach(RunDao.class);
-                long id = dao.insertRun(workspaceId, original.workflowId(),
+                long id = RunTransitions.create(handle, new RunTransitions.NewRun(workspaceId, original.workflowId(),
                         name.length() <= MAX_NAME ? name : name.substring(0, MAX_NAME), dao.graphOf(runId), null,
-                        original.zipLayout(), original.webhookUrl(), items.size(), false, now, "api");
+                        original.zipLayout(), original.webhookUrl(), items.size(), false, "api"), now);
                 newId[0] = id;
-                dao.setRetryOf(id, runId);
+                RunTransitions.markRetryOf(handle, id, runId);
                 try (NewItems rows = new NewItems(handle, id)) {
                     for (int i = 0; i < items.size(); i++) {
                         Map<String, ItemInput> inputs = new LinkedHashMap<>();

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.error.InvalidRequest;
-import dev.flowrun.events.RunEvents;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
@@ -12,6 +11,10 @@ import dev.flowrun.files.QuietDeletes;
 import dev.flowrun.files.SignedJsonTemplate;
 import dev.flowrun.files.SignedUrl;
 import dev.flowrun.files.UrlSigner;
+import dev.flowrun.lifecycle.IngestTransitions;
+import dev.flowrun.lifecycle.NewItems;
+import dev.flowrun.lifecycle.RunFinishedListener;
+import dev.flowrun.lifecycle.RunTransitions;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.WorkflowService;
 import dev.flowrun.workflow.WorkflowService.StoredWorkflow;
@@ -121,9 +124,9 @@ public final class RunService {
         try {
             created = jdbi.inTransaction(handle -> {
                 RunDao dao = handle.attach(RunDao.class);
-                long id = dao.insertRun(workspaceId, workflow.id(), runName(workflow.name(), now), graphJson,
-                        request.zipUrl(), request.zipLayout().json(), request.webhookUrl(), items.count(), zip, now,
-                        trigger);
+                long id = RunTransitions.create(handle, new RunTransitions.NewRun(workspaceId, workflow.id(),
+                        runName(workflow.name(), now), graphJson, request.zipUrl(), request.zipLayout().json(),
+                        request.webhookUrl(), items.count(), zip, trigger), now);
                 runId[0] = id;
                 if (claim != null) {
                     // Before the items: a request that loses the key waits here, having done nothing costly.
@@ -140,7 +143,7 @@ public final class RunService {
                 }
                 String zipKey = zip ? checked.ownFiles().get(request.zipUrl()) : null;
                 if (zipKey != null) {
-                    handle.attach(ZipRunDao.class).setZipKey(id, linkInto(zipKey, FileLayout.uploadedArchive(id)));
+                    handle.attach(IngestTransitions.class).setZipKey(id, linkInto(zipKey, FileLayout.uploadedArchive(id)));
                 }
                 // Last, so the workspace row stays locked only until this commit (the list pages by this number).
                 handle.attach(RunNumbers.class).number(workspaceId, id, now);
@@ -211,18 +214,13 @@ public final class RunService {
         return jdbi.inTransaction(handle -> {
             RunDao dao = handle.attach(RunDao.class);
             dao.findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
-            RunTransitions transitions = handle.attach(RunTransitions.class);
-            // The items first, then the run: the order of every transaction that locks both (claims, finishes), so
-            // none of them can deadlock with a cancel. A terminal run has no queued items: nothing to undo.
-            int cancelled = transitions.cancelQueuedItems(runId, now);
-            if (transitions.cancelRun(workspaceId, runId, now) == 0) {
+            RunTransitions.Cancel cancel = RunTransitions.cancel(handle, workspaceId, runId, now, finishedListener);
+            if (!cancel.cancelled()) {
                 return false;
             }
-            // Before the run's own event, which ends every stream of the run.
-            RunEvents.queuedItemsCancelled(handle, runId, now);
-            finishedListener.runFinished(handle, runId);
+
             queue.runCancelled(handle, runId);
-            handle.afterCommit(() -> log.cancelledQueued(cancelled));
+            handle.afterCommit(() -> log.cancelledQueued(cancel.queuedItems()));
             return true;
         });
     }

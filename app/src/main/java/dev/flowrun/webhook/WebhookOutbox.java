@@ -2,9 +2,10 @@ package dev.flowrun.webhook;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flowrun.lifecycle.DeliveryTransitions;
+import dev.flowrun.lifecycle.RunFinishedListener;
 import dev.flowrun.run.ErrorInfo;
 import dev.flowrun.run.RunDao;
-import dev.flowrun.run.RunFinishedListener;
 import dev.flowrun.run.RunRow;
 import java.time.Clock;
 import java.time.Instant;
@@ -33,7 +34,7 @@ public final class WebhookOutbox implements RunFinishedListener {
             return;
         }
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        handle.attach(WebhookDao.class).insert(runId, run.webhookUrl(), payload(run), now, sender.instanceId());
+        handle.attach(DeliveryTransitions.class).queue(runId, run.webhookUrl(), payload(run), now, sender.instanceId());
         handle.afterCommit(() -> sender.schedule(runId, now));
     }
 

@@ -1,7 +1,10 @@
 package dev.flowrun.webhook;
 
 import dev.flowrun.db.DatabaseAvailability;
+import dev.flowrun.lifecycle.Attempt;
+import dev.flowrun.lifecycle.Delivery;
 import dev.flowrun.lifecycle.DeliveryStatus;
+import dev.flowrun.lifecycle.DeliveryTransitions;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.work.LogContext;
 import java.io.IOException;
@@ -152,7 +155,7 @@ public final class WebhookSender {
     }
 
     private void attempt(long runId) {
-        Optional<Delivery> found = jdbi.withExtension(WebhookDao.class, dao -> dao.find(runId));
+        Optional<Delivery> found = jdbi.withExtension(DeliveryTransitions.class, deliveries -> deliveries.find(runId));
         // Not ours any more: this instance was thought gone and another took the delivery over.
         if (found.isEmpty() || found.get().status() != DeliveryStatus.PENDING
                 || !instance.get().equals(found.get().claimedBy())) {
@@ -173,14 +176,9 @@ public final class WebhookSender {
         DeliveryStatus status = result.acknowledged() ? DeliveryStatus.DELIVERED
                 : wait.isPresent() ? DeliveryStatus.PENDING : DeliveryStatus.FAILED;
         Instant next = wait.map(now::plus).orElse(null);
-        boolean recorded = untilRecorded(() -> jdbi.inTransaction(handle -> {
-            WebhookDao dao = handle.attach(WebhookDao.class);
-            if (dao.recordOutcome(runId, status.json(), number, next, now) == 0) {
-                return false;
-            }
-            dao.insertAttempt(new Attempt(runId, number, at, result.statusCode(), result.error(), result.latencyMs()));
-            return true;
-        }));
+        var attempt = new Attempt(runId, number, at, result.statusCode(), result.error(), result.latencyMs());
+        boolean recorded = untilRecorded(() -> jdbi.inTransaction(handle ->
+                handle.attach(DeliveryTransitions.class).record(attempt, status, next, now)));
         if (recorded) {
             metrics.webhookAttempt(switch (status) {
                 case DELIVERED -> Metrics.WebhookResult.DELIVERED;

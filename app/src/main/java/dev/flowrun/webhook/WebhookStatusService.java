@@ -1,7 +1,9 @@
 package dev.flowrun.webhook;
 
 import dev.flowrun.error.NotFound;
+import dev.flowrun.lifecycle.Delivery;
 import dev.flowrun.lifecycle.DeliveryStatus;
+import dev.flowrun.lifecycle.DeliveryTransitions;
 import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunRow;
 import java.util.List;
@@ -23,7 +25,7 @@ public final class WebhookStatusService {
             if (run.webhookUrl() == null) {
                 throw new NotFound("run " + runId + " has no webhookUrl");
             }
-            WebhookDao dao = handle.attach(WebhookDao.class);
+            DeliveryTransitions dao = handle.attach(DeliveryTransitions.class);
             Optional<Delivery> delivery = dao.find(runId);
             if (delivery.isEmpty()) {
                 // The event is written when the run finishes; until then it is simply owed.

@@ -1,9 +1,9 @@
 package dev.flowrun.webhook;
 
-import dev.flowrun.cluster.Abandoned;
 import dev.flowrun.cluster.Takeover;
-import dev.flowrun.db.Columns;
-import java.time.Instant;
+import dev.flowrun.lifecycle.Abandoned;
+import dev.flowrun.lifecycle.DeliveryTransitions;
+import dev.flowrun.lifecycle.DeliveryTransitions.Owed;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 
@@ -18,22 +18,9 @@ public final class WebhookTakeover implements Takeover {
         this.sender = sender;
     }
 
-    private record Owed(long runId, Instant due) {
-    }
-
     @Override
     public int takeOver(Handle handle, Abandoned abandoned) {
-        List<Owed> owed = abandoned.bind(handle.createQuery("""
-                        SELECT run_id, next_attempt_at FROM webhook_deliveries
-                        WHERE status = 'pending' AND\s""" + abandoned.where("claimed_by")))
-                .map((rs, ctx) -> new Owed(rs.getLong("run_id"), Columns.instant(rs, "next_attempt_at")))
-                .list();
-        if (owed.isEmpty()) {
-            return 0;
-        }
-        abandoned.bind(handle.createUpdate("UPDATE webhook_deliveries SET claimed_by = :taker"
-                        + " WHERE status = 'pending' AND " + abandoned.where("claimed_by")))
-                .bind("taker", abandoned.taker()).execute();
+        List<Owed> owed = handle.attach(DeliveryTransitions.class).takeOver(abandoned);
         handle.afterCommit(() -> owed.forEach(delivery -> sender.schedule(delivery.runId(), delivery.due())));
         return owed.size();
     }

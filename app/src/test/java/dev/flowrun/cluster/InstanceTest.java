@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.db.Database;
 import dev.flowrun.db.DatabaseAvailability;
+import dev.flowrun.lifecycle.Abandoned;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.TestDatabase;
 import java.time.Duration;

@@ -3,13 +3,19 @@ package dev.flowrun.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.lifecycle.ClaimedItem;
+import dev.flowrun.lifecycle.ItemEnd;
+import dev.flowrun.lifecycle.ItemFinish;
 import dev.flowrun.lifecycle.ItemStatus;
+import dev.flowrun.lifecycle.ItemTransitions;
+import dev.flowrun.lifecycle.RunFinishedListener;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.TestApp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
@@ -34,9 +40,11 @@ class ClaimFencingTest {
                     .mapTo(String.class).one());
             long itemId = jdbi.withHandle(handle -> handle.createQuery(
                     "SELECT id FROM run_items WHERE run_id = :runId").bind("runId", runId).mapTo(Long.class).one());
-            boolean endedByAnother = jdbi.inTransaction(handle -> ItemStatements.finishItem(handle, itemId,
-                    "another-instance", ItemStatus.COMPLETED, null, null, false, Instant.now()));
-            assertThat(endedByAnother).as("an end under a claim that is not the item's").isFalse();
+            ItemFinish endedByAnother = jdbi.inTransaction(handle -> ItemTransitions.finish(handle,
+                    new ClaimedItem(runId, itemId, "another-instance", null),
+                    new ItemEnd(ItemStatus.COMPLETED, null, null, List.of(), false), List.of(), Instant.now(),
+                    ItemTransitions.FinishSteps.NONE, RunFinishedListener.NONE));
+            assertThat(endedByAnother).as("an end under a claim that is not the item's").isEqualTo(ItemFinish.TAKEN_OVER);
             assertThat(app.get("/workflows/runs/" + runId).json().path("items").get(0).path("status").asText())
                     .isEqualTo("running");
 

@@ -1,4 +1,4 @@
-package dev.flowrun.run;
+package dev.flowrun.lifecycle;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -13,7 +13,13 @@ import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
  * promote what the request still held to the old generation (bench/run memory). Failures surface as JDBI's own
  * exception, like every other statement's.
  */
-final class NewItems implements AutoCloseable {
+public final class NewItems implements AutoCloseable {
+    /**
+     * Where new items join the round of runs taking turns: the turn of the first item still queued (0 when none is).
+     * An item's turn is this plus its position, so a new run's first item comes after at most one item of each run
+     * already waiting ({@link ItemClaims} hands items out in turn order).
+     */
+    static final String FIRST_QUEUED_TURN = "SELECT COALESCE(MIN(turn), 0) FROM run_items WHERE status = 'queued'";
     private static final int BATCH = 1000;
 
     private final PreparedStatement insert;
@@ -21,10 +27,10 @@ final class NewItems implements AutoCloseable {
     private final long firstTurn;
     private int pending;
 
-    /** On the transaction of {@code handle}; the items take turns from {@link RunDao#firstQueuedTurn}. */
-    NewItems(Handle handle, long runId) {
+    /** On the transaction of {@code handle}; the items take turns from {@link #FIRST_QUEUED_TURN}. */
+    public NewItems(Handle handle, long runId) {
         this.runId = runId;
-        this.firstTurn = handle.createQuery(RunDao.FIRST_QUEUED_TURN)
+        this.firstTurn = handle.createQuery(FIRST_QUEUED_TURN)
                 .mapTo(Long.class).one();
         try {
             this.insert = handle.getConnection().prepareStatement("""
@@ -36,7 +42,7 @@ final class NewItems implements AutoCloseable {
     }
 
     /** What {@code q} searches in: the item's input file names, lower-cased, one a line. */
-    static String searchText(Iterable<String> fileNames) {
+    public static String searchText(Iterable<String> fileNames) {
         StringBuilder text = new StringBuilder();
         for (String name : fileNames) {
             text.append(text.isEmpty() ? "" : "\n").append(name.toLowerCase(Locale.ROOT));
@@ -44,7 +50,7 @@ final class NewItems implements AutoCloseable {
         return text.toString();
     }
 
-    void add(int position, String inputsJson, String searchText) {
+    public void add(int position, String inputsJson, String searchText) {
         try {
             insert.setLong(1, runId);
             insert.setInt(2, position);

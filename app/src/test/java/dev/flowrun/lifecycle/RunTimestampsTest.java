@@ -1,12 +1,10 @@
-package dev.flowrun.engine;
+package dev.flowrun.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.db.Database;
-import dev.flowrun.lifecycle.RunStatus;
 import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunRow;
-import dev.flowrun.run.RunTransitions;
 import dev.flowrun.support.TestDatabase;
 import java.time.Instant;
 import org.jdbi.v3.core.Handle;
@@ -43,18 +41,18 @@ class RunTimestampsTest {
     @Test
     void theRunStartsWithItsEarliestItemAndFinishesWithItsLatest() {
         // Worker B read the clock at T+5 and commits its claim first; worker A read it at T+3.
-        jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(5)));
-        jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(3)));
+        jdbi.useTransaction(handle -> RunTransitions.start(handle, runId, T.plusMillis(5)));
+        jdbi.useTransaction(handle -> RunTransitions.start(handle, runId, T.plusMillis(3)));
         RunRow started = run(jdbi, runId);
         assertThat(started.status()).isEqualTo(RunStatus.RUNNING);
         assertThat(started.startedAt()).isEqualTo(T.plusMillis(3));
 
         // B finishes its item at T+10 and commits first; A, at T+8, finds every item counted and ends the run.
-        jdbi.useTransaction(handle -> assertThat(ItemStatements.countItem(handle, runId, true, 1, false, T.plusMillis(10))).isTrue());
-        boolean early = jdbi.inTransaction(handle -> ItemStatements.finishRunIfDone(handle, runId, T.plusMillis(10)));
+        jdbi.useTransaction(handle -> assertThat(RunTransitions.count(handle, runId, true, 1, false, T.plusMillis(10))).isTrue());
+        boolean early = jdbi.inTransaction(handle -> RunTransitions.finishIfDone(handle, runId, T.plusMillis(10), RunFinishedListener.NONE));
         assertThat(early).as("one item is still running").isFalse();
-        boolean finished = jdbi.inTransaction(handle -> ItemStatements.countItem(handle, runId, true, 1, false, T.plusMillis(8))
-                && ItemStatements.finishRunIfDone(handle, runId, T.plusMillis(8)));
+        boolean finished = jdbi.inTransaction(handle -> RunTransitions.count(handle, runId, true, 1, false, T.plusMillis(8))
+                && RunTransitions.finishIfDone(handle, runId, T.plusMillis(8), RunFinishedListener.NONE));
         assertThat(finished).isTrue();
         RunRow done = run(jdbi, runId);
         assertThat(done.status()).isEqualTo(RunStatus.COMPLETED);
@@ -65,12 +63,13 @@ class RunTimestampsTest {
 
     @Test
     void aCancelledRunEndsNoEarlierThanAnItemItCounted() {
-        jdbi.useTransaction(handle -> ItemStatements.startRun(handle, runId, T.plusMillis(1)));
+        jdbi.useTransaction(handle -> RunTransitions.start(handle, runId, T.plusMillis(1)));
         // An item finishes at T+10 and commits first; the cancel read the clock at T+8.
-        jdbi.useTransaction(handle -> ItemStatements.countItem(handle, runId, true, 1, false, T.plusMillis(10)));
+        jdbi.useTransaction(handle -> RunTransitions.count(handle, runId, true, 1, false, T.plusMillis(10)));
         long workspaceId = run(jdbi, runId).workspaceId();
-        int cancelled = jdbi.withExtension(RunTransitions.class, t -> t.cancelRun(workspaceId, runId, T.plusMillis(8)));
-        assertThat(cancelled).isEqualTo(1);
+        RunTransitions.Cancel cancel = jdbi.inTransaction(handle ->
+                RunTransitions.cancel(handle, workspaceId, runId, T.plusMillis(8), RunFinishedListener.NONE));
+        assertThat(cancel.cancelled()).isTrue();
         RunRow done = run(jdbi, runId);
         assertThat(done.status()).isEqualTo(RunStatus.CANCELLED);
         assertThat(done.finishedAt()).isEqualTo(T.plusMillis(10));

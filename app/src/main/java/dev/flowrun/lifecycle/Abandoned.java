@@ -1,4 +1,4 @@
-package dev.flowrun.cluster;
+package dev.flowrun.lifecycle;
 
 import org.jdbi.v3.core.statement.SqlStatement;
 

@@ -1,4 +1,4 @@
-package dev.flowrun.retention;
+package dev.flowrun.lifecycle;
 
 import java.time.Instant;
 import java.util.List;
@@ -7,8 +7,11 @@ import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
-/** What FLOWRUN_OUTPUT_RETENTION removes: the files of runs finished long enough ago, and old uploads. */
-interface SweepDao {
+/**
+ * What FLOWRUN_OUTPUT_RETENTION removes: the files of runs finished long enough ago, and old uploads. A run or an
+ * upload is marked first (the mark decides which instance deletes), then its files go ({@code docs/lifecycle.md}).
+ */
+public interface SweepTransitions {
 
     /**
      * Terminal runs finished before the cutoff whose files are still there, oldest first (runs_to_sweep): not one

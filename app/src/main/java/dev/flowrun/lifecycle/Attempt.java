@@ -1,4 +1,4 @@
-package dev.flowrun.webhook;
+package dev.flowrun.lifecycle;
 
 import java.time.Instant;
 

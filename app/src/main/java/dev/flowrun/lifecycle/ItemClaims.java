@@ -1,11 +1,10 @@
-package dev.flowrun.engine;
+package dev.flowrun.lifecycle;
 
 import dev.flowrun.events.RunEvents;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
-import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -17,7 +16,7 @@ import org.jdbi.v3.core.Jdbi;
  * while the first row is locked), and only this process uses an H2 database, so there the workers take turns on a
  * lock instead.
  */
-final class ItemClaims {
+public final class ItemClaims {
     private static final String NEXT = """
             SELECT id, run_id, inputs FROM run_items WHERE status = 'queued'
             ORDER BY turn, run_id, id
@@ -28,21 +27,17 @@ final class ItemClaims {
     private final ReentrantLock localTurns = new ReentrantLock();
 
     /** {@code shared}: other instances claim from the same database (PostgreSQL). */
-    ItemClaims(Jdbi jdbi, Supplier<String> instance, boolean shared) {
+    public ItemClaims(Jdbi jdbi, Supplier<String> instance, boolean shared) {
         this.jdbi = jdbi;
         this.instance = instance;
         this.shared = shared;
-    }
-
-    /** {@code inputs}: the item's inputs as stored (JSON), which never change. */
-    record Claimed(ItemTask task, String inputs) {
     }
 
     private record Queued(long itemId, long runId, String inputs) {
     }
 
     /** The next item in turn, now running under this instance; empty when none is queued. */
-    Optional<Claimed> next(Instant now) {
+    public Optional<ClaimedItem> next(Instant now) {
         if (shared) {
             return claim(now, NEXT + " FOR UPDATE SKIP LOCKED");
         }
@@ -50,7 +45,7 @@ final class ItemClaims {
         try {
             // Without a row lock, a cancel can commit between the read and the claim: then look again.
             for (int attempt = 0; attempt < 100; attempt++) {
-                Optional<Claimed> claimed = claim(now, NEXT);
+                Optional<ClaimedItem> claimed = claim(now, NEXT);
                 if (claimed != null) {
                     return claimed;
                 }
@@ -62,29 +57,24 @@ final class ItemClaims {
     }
 
     /** Null when the item read was no longer queued at its claim. */
-    private Optional<Claimed> claim(Instant now, String next) {
+    private Optional<ClaimedItem> claim(Instant now, String next) {
         String claim = instance.get();
         return jdbi.inTransaction(handle -> {
             Optional<Queued> found = handle.createQuery(next)
                     .map((rs, ctx) -> new Queued(rs.getLong("id"), rs.getLong("run_id"), rs.getString("inputs")))
                     .findOne();
             if (found.isEmpty()) {
-                return Optional.<Claimed>empty();
+                return Optional.<ClaimedItem>empty();
             }
             Queued queued = found.get();
-            if (!ItemStatements.claimItem(handle, queued.itemId(), claim, now)) {
+            if (!ItemTransitions.claim(handle, queued.itemId(), claim, now)) {
                 return null;
             }
-            if (ItemStatements.startRun(handle, queued.runId(), now)) {
+            if (RunTransitions.start(handle, queued.runId(), now)) {
                 RunEvents.runChanged(handle, queued.runId());
             }
-            ItemStatements.forgetNodeStates(handle, queued.itemId());
-            return Optional.of(new Claimed(new ItemTask(queued.runId(), queued.itemId(), claim), queued.inputs()));
+            ItemTransitions.forgetNodeStates(handle, queued.itemId());
+            return Optional.of(new ClaimedItem(queued.runId(), queued.itemId(), claim, queued.inputs()));
         });
-    }
-
-    /** Items waiting for a worker on any instance (flowrun_queue_items). */
-    static int queued(Handle handle) {
-        return handle.createQuery("SELECT COUNT(*) FROM run_items WHERE status = 'queued'").mapTo(Integer.class).one();
     }
 }

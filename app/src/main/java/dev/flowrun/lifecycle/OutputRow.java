@@ -1,4 +1,4 @@
-package dev.flowrun.run;
+package dev.flowrun.lifecycle;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -9,7 +9,7 @@ import org.jdbi.v3.core.statement.StatementContext;
 public record OutputRow(long id, long runId, long itemId, String nodeId, String fileKey, String fileName,
                         String nodeChain) {
 
-    /** Written out for the same reason as {@link RunRow.Mapper}. */
+    /** Written out, not JDBI's ConstructorMapper, which works out its column binding again for each result set. */
     public static final class Mapper implements RowMapper<OutputRow> {
         @Override
         public OutputRow map(ResultSet rs, StatementContext ctx) throws SQLException {

@@ -1,7 +1,12 @@
-package dev.flowrun.run;
+package dev.flowrun.lifecycle;
 
+import dev.flowrun.events.RunEvents;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.sqlobject.SqlObject;
+import org.jdbi.v3.sqlobject.config.RegisterColumnMapperFactory;
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
@@ -9,18 +14,23 @@ import org.jdbi.v3.sqlobject.statement.SqlBatch;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
-/** The reading of zip runs' archives: which runs need it, and the items staged until the archive is read. */
-@RegisterConstructorMapper(ZipRunDao.IngestingRun.class)
-public interface ZipRunDao {
+/**
+ * The reading of a zip run's archive: claimed by one instance in the create transaction, its items staged as they
+ * are read, then published all at once with the run's total; or abandoned (cancelled, failed) and forgotten, or
+ * taken over from an instance that is gone. Every step after the claim is fenced by it ({@code docs/lifecycle.md}).
+ */
+@RegisterColumnMapperFactory(StatusColumns.class)
+@RegisterConstructorMapper(IngestTransitions.IngestingRun.class)
+public interface IngestTransitions extends SqlObject {
 
     /**
      * A run whose archive is to be read (or whose abandoned reading is to be cleaned up); {@code zipKey}: where an
      * uploaded archive waits in the store, null when it is downloaded from {@code zipUrl}.
      */
-    record IngestingRun(long id, String status, String zipUrl, String zipKey, String graph) {
+    record IngestingRun(long id, RunStatus status, String zipUrl, String zipKey, String graph) {
         /** Not terminal: a cancelled or failed run's reading is only cleaned up. */
         public boolean wanted() {
-            return "queued".equals(status) || "running".equals(status);
+            return !status.terminal();
         }
     }
 
@@ -44,15 +54,37 @@ public interface ZipRunDao {
     @SqlQuery("SELECT COUNT(*) FROM runs WHERE id = :id AND ingesting = TRUE AND ingest_claimed_by = :claim")
     int stillOurs(@Bind("id") long id, @Bind("claim") String claim);
 
+    /**
+     * A zip run's archive has been read: its staged items become the run's items and its total is set, in one
+     * transaction with the run's live event, so the total is set before any item can run. False when the run was cancelled meanwhile (its
+     * staged items are to go), or the reading was taken over by another instance ({@code claim} is no longer its
+     * reader). The items take turns from {@link NewItems#FIRST_QUEUED_TURN}.
+     */
+    default boolean publish(long runId, int totalItems, String claim, Instant now) {
+        if (finishIngesting(runId, totalItems, claim, now) == 0) {
+            return false;
+        }
+        long firstTurn = getHandle().createQuery(NewItems.FIRST_QUEUED_TURN).mapTo(Long.class).one();
+        int published = publishStaged(runId, firstTurn);
+        if (published != totalItems) {
+            throw new IllegalStateException("run " + runId + ": " + published + " items staged, " + totalItems + " read");
+        }
+        deleteStaged(runId);
+        RunEvents.runChanged(getHandle(), runId);
+        return true;
+    }
+
+    @SqlUpdate("""
+            UPDATE runs SET total_items = :totalItems, ingesting = FALSE, updated_at = GREATEST(updated_at, :now)
+            WHERE id = :runId AND status IN ('queued', 'running') AND ingesting = TRUE AND ingest_claimed_by = :claim""")
+    int finishIngesting(@Bind("runId") long runId, @Bind("totalItems") int totalItems, @Bind("claim") String claim,
+                        @Bind("now") Instant now);
+
     @SqlBatch("""
             INSERT INTO staged_items (run_id, position, inputs, search_text)
             VALUES (:runId, :position, :inputs, :searchText)""")
     void stage(@BindMethods List<StagedItem> items);
 
-    /**
-     * In the transaction of {@link RunTransitions#finishIngesting}: the staged items become the run's items, taking
-     * turns from {@code firstTurn} ({@link RunDao#firstQueuedTurn}).
-     */
     @SqlUpdate("""
             INSERT INTO run_items (run_id, position, status, inputs, search_text, turn)
             SELECT run_id, position, 'queued', inputs, search_text, :firstTurn + position FROM staged_items
@@ -71,4 +103,19 @@ public interface ZipRunDao {
             UPDATE runs SET ingesting = FALSE
             WHERE id = :runId AND status NOT IN ('queued', 'running') AND ingest_claimed_by = :claim""")
     int forgetAbandoned(@Bind("runId") long runId, @Bind("claim") String claim);
+
+    /** Archive readings a gone instance had under way, now the taker's; returns their runs, to be read from nothing. */
+    default List<Long> takeOver(Abandoned abandoned) {
+        Handle handle = getHandle();
+        List<Long> runIds = abandoned.bind(handle.createQuery(
+                        "SELECT id FROM runs WHERE ingesting = TRUE AND " + abandoned.where("ingest_claimed_by")
+                                + " ORDER BY id"))
+                .mapTo(Long.class).list();
+        if (!runIds.isEmpty()) {
+            abandoned.bind(handle.createUpdate("UPDATE runs SET ingest_claimed_by = :taker WHERE ingesting = TRUE AND "
+                            + abandoned.where("ingest_claimed_by")))
+                    .bind("taker", abandoned.taker()).execute();
+        }
+        return runIds;
+    }
 }

@@ -1,0 +1,207 @@
+package dev.flowrun.lifecycle;
+
+import dev.flowrun.db.Dialect;
+import dev.flowrun.events.RunEvents;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
+
+/**
+ * Every change of an item's row and its node states: claimed ({@link ItemClaims}), its node states written as they
+ * change, finished under its claim and counted into its run, or taken over from an instance that is gone. Each
+ * update is conditional on the state it expects ({@code docs/lifecycle.md}). Fluent statements, not a SqlObject:
+ * attaching one copies JDBI's configuration once per method of the interface, 30 to 50 KB of garbage per attach,
+ * and an item attached ten times: 40% of the 1 MB an item allocated, more than its image work.
+ */
+public final class ItemTransitions {
+    /** The two databases' ways of writing a row that may or may not be there yet, for the same effect. */
+    private static final String UPSERT_NODE_STATE_H2 = """
+            MERGE INTO node_states (item_id, node_id, status, file_keys, started_at, finished_at, method, confidence)
+            KEY (item_id, node_id)
+            VALUES (:itemId, :nodeId, :status, :fileKeys, :startedAt, :finishedAt, :method, :confidence)""";
+    private static final String UPSERT_NODE_STATE_POSTGRESQL = """
+            INSERT INTO node_states (item_id, node_id, status, file_keys, started_at, finished_at, method, confidence)
+            VALUES (:itemId, :nodeId, :status, :fileKeys, :startedAt, :finishedAt, :method, :confidence)
+            ON CONFLICT (item_id, node_id) DO UPDATE
+            SET status = EXCLUDED.status, file_keys = EXCLUDED.file_keys, started_at = EXCLUDED.started_at,
+                finished_at = EXCLUDED.finished_at, method = EXCLUDED.method, confidence = EXCLUDED.confidence""";
+
+    private ItemTransitions() {
+    }
+
+    /** What the caller of {@link #finish} does inside its transaction. */
+    public interface FinishSteps {
+        /** Nothing to write, nothing to register. */
+        FinishSteps NONE = new FinishSteps() {
+            @Override
+            public void writeNodeStates(Handle handle) {
+            }
+
+            @Override
+            public void ended(Handle handle, ItemStatus status) {
+            }
+        };
+
+        /** Writes the item's node states not written yet. */
+        void writeNodeStates(Handle handle);
+
+        /**
+         * The status the item ends with is known; called before the run's end is told, so what it registers with
+         * {@link Handle#afterCommit} comes first.
+         */
+        void ended(Handle handle, ItemStatus status);
+    }
+
+    /** Whether the item was still queued: 0 rows means cancelled meanwhile. */
+    static boolean claim(Handle handle, long itemId, String claim, Instant now) {
+        return handle.createUpdate("""
+                        UPDATE run_items SET status = 'running', claimed_by = :claim, started_at = :now, finished_at = NULL,
+                                             error_code = NULL, error_message = NULL
+                        WHERE id = :itemId AND status = 'queued'""")
+                .bind("itemId", itemId).bind("claim", claim).bind("now", now).execute() > 0;
+    }
+
+    /**
+     * Forgets the node states of an earlier attempt: every node is pending again. A node without a row is shown
+     * pending, so nothing is written for the nodes of an attempt until they change: rows written pending at each
+     * claim and then overwritten cost a tenth of an item's statements.
+     */
+    static void forgetNodeStates(Handle handle, long itemId) {
+        handle.createUpdate("DELETE FROM node_states WHERE item_id = :itemId").bind("itemId", itemId).execute();
+    }
+
+    /** Each node's whole state as recorded, its row inserted or replaced; a node left out keeps the state it has. */
+    public static void writeNodeStates(Handle handle, Dialect dialect, long itemId,
+                                       Collection<NodeStateChange> changes) {
+        PreparedBatch batch = handle.prepareBatch(dialect == Dialect.POSTGRESQL ? UPSERT_NODE_STATE_POSTGRESQL
+                : UPSERT_NODE_STATE_H2);
+        for (NodeStateChange change : changes) {
+            batch.bind("itemId", itemId).bind("nodeId", change.nodeId()).bind("status", change.status().json())
+                    .bind("fileKeys", change.fileKeys()).bindByType("startedAt", change.startedAt(), Instant.class)
+                    .bindByType("finishedAt", change.finishedAt(), Instant.class)
+                    .bindByType("method", change.method(), String.class)
+                    .bindByType("confidence", change.confidence(), Double.class).add();
+        }
+        batch.execute();
+    }
+
+    /**
+     * Ends a claimed item and counts it into its run, in the caller's transaction, with the item's live event; when
+     * it was the run's last item, the run becomes terminal here and {@code finished} queues its one
+     * {@code run.finished}. Fenced by the claim:
+     * when the item is no longer running under {@code item.claim()}, nothing is written ({@link
+     * ItemFinish#TAKEN_OVER}). The item's row first, then its run's: the lock order. {@code outputNodeIds}: the
+     * graph's output nodes, whose files a discarded result no longer has.
+     */
+    public static ItemFinish finish(Handle handle, ClaimedItem item, ItemEnd end, List<String> outputNodeIds,
+                                    Instant now, FinishSteps steps, RunFinishedListener finished) {
+        if (!end(handle, item, end, now)) {
+            return ItemFinish.TAKEN_OVER;
+        }
+        steps.writeNodeStates(handle);
+        if (!RunTransitions.count(handle, item.runId(), end.ok(), end.outputs().size(), end.needsReview(), now)) {
+            discard(handle, item.itemId(), outputNodeIds);
+            RunEvents.itemEnded(handle, item.runId(), item.itemId(), ItemStatus.CANCELLED.json());
+            steps.ended(handle, ItemStatus.CANCELLED);
+            return ItemFinish.DISCARDED;
+        }
+        RunEvents.itemEnded(handle, item.runId(), item.itemId(), end.status().json());
+        steps.ended(handle, end.status());
+        if (!end.outputs().isEmpty()) {
+            insertOutputs(handle, end.outputs());
+        }
+        return RunTransitions.finishIfDone(handle, item.runId(), now, finished) ? ItemFinish.RUN_FINISHED
+                : ItemFinish.COUNTED;
+    }
+
+    /** Only while the item is still running under the claim it was executed under. */
+    private static boolean end(Handle handle, ClaimedItem item, ItemEnd end, Instant now) {
+        return handle.createUpdate("""
+                        UPDATE run_items SET status = :status, error_code = :errorCode, error_message = :errorMessage,
+                                             finished_at = :now, needs_review = :needsReview
+                        WHERE id = :itemId AND status = 'running' AND claimed_by = :claim""")
+                .bind("itemId", item.itemId()).bind("claim", item.claim()).bind("status", end.status().json())
+                .bind("errorCode", end.errorCode()).bind("errorMessage", end.errorMessage())
+                .bind("needsReview", end.needsReview()).bind("now", now).execute() > 0;
+    }
+
+    /**
+     * Gives back an item this instance cannot finish now (its disk is full, its database went away under it): queued
+     * again, keeping its turn, to run from its start here or elsewhere; cancelled instead if its run ended meanwhile.
+     * Fenced by the claim as {@link #finish} is. True when it was queued again.
+     */
+    public static boolean giveBack(Handle handle, ClaimedItem item, Instant now) {
+        int cancelled = handle.createUpdate("""
+                        UPDATE run_items SET status = 'cancelled', claimed_by = NULL, finished_at = :now
+                        WHERE id = :itemId AND status = 'running' AND claimed_by = :claim
+                          AND run_id IN (SELECT id FROM runs WHERE status NOT IN ('queued', 'running'))""")
+                .bind("itemId", item.itemId()).bind("claim", item.claim()).bind("now", now).execute();
+        if (cancelled > 0) {
+            return false;
+        }
+        return handle.createUpdate("""
+                        UPDATE run_items SET status = 'queued', claimed_by = NULL, started_at = NULL
+                        WHERE id = :itemId AND status = 'running' AND claimed_by = :claim""")
+                .bind("itemId", item.itemId()).bind("claim", item.claim()).execute() > 0;
+    }
+
+    /**
+     * The item ended, but its run had been cancelled meanwhile: it ends cancelled, its output files forgotten, and
+     * with them anything to review.
+     */
+    private static void discard(Handle handle, long itemId, List<String> outputNodeIds) {
+        handle.createUpdate("""
+                        UPDATE run_items SET status = 'cancelled', error_code = NULL, error_message = NULL,
+                                             needs_review = FALSE
+                        WHERE id = :itemId""")
+                .bind("itemId", itemId).execute();
+        if (!outputNodeIds.isEmpty()) {
+            handle.createUpdate(
+                            "UPDATE node_states SET file_keys = '[]' WHERE item_id = :itemId AND node_id IN (<nodeIds>)")
+                    .bind("itemId", itemId).bindList("nodeIds", outputNodeIds).execute();
+        }
+    }
+
+    private static void insertOutputs(Handle handle, List<OutputRow> outputs) {
+        PreparedBatch batch = handle.prepareBatch("""
+                INSERT INTO item_outputs (run_id, item_id, node_id, file_key, file_name, node_chain)
+                VALUES (:runId, :itemId, :nodeId, :fileKey, :fileName, :nodeChain)""");
+        for (OutputRow output : outputs) {
+            batch.bind("runId", output.runId()).bind("itemId", output.itemId()).bind("nodeId", output.nodeId())
+                    .bind("fileKey", output.fileKey()).bind("fileName", output.fileName())
+                    .bind("nodeChain", output.nodeChain()).add();
+        }
+        batch.execute();
+    }
+
+    /** How many items a takeover moved: queued again, or cancelled with their cancelled run. */
+    public record TakenOver(int requeued, int cancelled) {
+        public int total() {
+            return requeued + cancelled;
+        }
+    }
+
+    /**
+     * The items a gone instance was running: queued again, keeping their turn so they come first, and run from
+     * their start by any instance; those of runs cancelled meanwhile end cancelled.
+     */
+    public static TakenOver takeOver(Handle handle, Abandoned abandoned, Instant now) {
+        int cancelled = abandoned.bind(handle.createUpdate(
+                        "UPDATE run_items SET status = 'cancelled', claimed_by = NULL, finished_at = :now"
+                                + " WHERE status = 'running' AND " + abandoned.where("claimed_by")
+                                + " AND run_id IN (SELECT id FROM runs WHERE status NOT IN ('queued', 'running'))"))
+                .bind("now", now).execute();
+        int requeued = abandoned.bind(handle.createUpdate(
+                        "UPDATE run_items SET status = 'queued', claimed_by = NULL, started_at = NULL"
+                                + " WHERE status = 'running' AND " + abandoned.where("claimed_by")))
+                .execute();
+        return new TakenOver(requeued, cancelled);
+    }
+
+    /** Items waiting for a worker on any instance (flowrun_queue_items). */
+    public static int queued(Handle handle) {
+        return handle.createQuery("SELECT COUNT(*) FROM run_items WHERE status = 'queued'").mapTo(Integer.class).one();
+    }
+}
