@@ -11,6 +11,11 @@ import dev.flowrun.cutout.model.SegmentationModel;
 import dev.flowrun.db.Database;
 import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
+import dev.flowrun.engine.EngineContext;
+import dev.flowrun.engine.EngineSettings;
+import dev.flowrun.engine.ItemTools;
+import dev.flowrun.engine.RunEnds;
+import dev.flowrun.engine.ZipTools;
 import dev.flowrun.events.RunEventHub;
 import dev.flowrun.events.RunEvents;
 import dev.flowrun.files.DiskSpace;
@@ -196,13 +201,14 @@ public final class App {
             this.webhooks = Webhooks.create(new WebhookSettings(config.webhookTimeout(), config.webhookRetryDelays()),
                     database, client, clock, metrics, instance::id, mapper);
             var finished = RunFinishedListener.all(webhooks.outbox(), runLog, RunEvents::runChanged);
-            this.engine = new Engine(config.workers(), jdbi, mapper, workflows.service(), views,
-                    new InputFetcher(downloads, store),
-                    new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),
-                    new ZipScanner(ZipLimits.CONTRACT),
-                    new ImageDecoder(config.maxPixels(), PixelMemory.forHeap(Runtime.getRuntime().maxMemory())),
-                    store, clock, archives::buildLater, finished, config.itemTimeout(), metrics, instance::id,
-                    database.dialect(), config.reviewBelow(), availability, disk);
+            this.engine = new Engine(new EngineContext(jdbi, database.dialect(), availability, clock, instance::id),
+                    new EngineSettings(config.workers(), config.itemTimeout(), config.reviewBelow()),
+                    new ItemTools(views, new InputFetcher(downloads, store),
+                            new ImageDecoder(config.maxPixels(), PixelMemory.forHeap(Runtime.getRuntime().maxMemory())),
+                            store, disk, mapper, metrics),
+                    new ZipTools(new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),
+                            new ZipScanner(ZipLimits.CONTRACT)),
+                    workflows.service(), new RunEnds(finished, archives::buildLater));
             metrics.queueSize(engine::waitingItems);
             var runs = Runs.create(new RunContext(jdbi, mapper, clock, store, signer, views), workflows.service(),
                     new RunQueues(engine.queue(), engine.zips()), finished, runLog,

@@ -1,28 +1,13 @@
 package dev.flowrun.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.cluster.Takeover;
-import dev.flowrun.db.DatabaseAvailability;
-import dev.flowrun.db.Dialect;
-import dev.flowrun.files.DiskSpace;
-import dev.flowrun.files.FileStore;
-import dev.flowrun.imaging.ImageDecoder;
-import dev.flowrun.input.InputFetcher;
-import dev.flowrun.input.zip.ZipDownloader;
-import dev.flowrun.input.zip.ZipScanner;
-import dev.flowrun.lifecycle.ItemClaims;
 import dev.flowrun.lifecycle.ItemTransitions;
-import dev.flowrun.lifecycle.RunFinishedListener;
-import dev.flowrun.metrics.Metrics;
 import dev.flowrun.run.ItemQueue;
-import dev.flowrun.run.RunViews;
 import dev.flowrun.run.ZipQueue;
 import dev.flowrun.workflow.WorkflowService;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.LongConsumer;
-import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -38,27 +23,18 @@ public final class Engine {
     private final NodeStateWriter nodeStates;
     private final Clock clock;
 
-    /** {@code dialect}: PostgreSQL is shared with other instances, H2 is this process's alone. */
-    public Engine(int workers, Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, RunViews views,
-                  InputFetcher fetcher, ZipDownloader zipDownloader, ZipScanner zipScanner, ImageDecoder decoder,
-                  FileStore store, Clock clock, LongConsumer onRunFinished, RunFinishedListener finishedListener,
-                  Duration itemTimeout, Metrics metrics, Supplier<String> instance, Dialect dialect,
-                  double reviewBelow, DatabaseAvailability database, DiskSpace disk) {
-        boolean shared = !dialect.exclusive();
-        this.jdbi = jdbi;
-        this.clock = clock;
-        this.pool = new WorkerPool(workers, fetcher::cancelAll, shared);
-        this.nodeStates = new NodeStateWriter(jdbi, mapper, clock, dialect, database);
-        this.pool.faults(database, () -> database.up() && !disk.full());
-        var faults = new ItemFaults(database, disk, new UntilRecorded(jdbi, database, instance, pool::stopping), pool,
-                clock, pool::pauseClaims);
-        var graphs = new RunGraphs(jdbi, workflows);
-        this.pool.executor(new ItemExecutor(jdbi, mapper, graphs, views, fetcher, decoder, store, clock, onRunFinished,
-                pool::stopping, finishedListener, pool.running(), itemTimeout, metrics, nodeStates,
-                new ItemClaims(jdbi, instance, shared), reviewBelow, faults));
-        this.zips = new ZipIngestPool(ZIP_THREADS, zipDownloader::cancelAll, instance);
-        this.zips.ingestion(new ZipIngestion(jdbi, mapper, workflows, store, zipDownloader, zipScanner, pool,
-                finishedListener, clock, zips::stopping, instance));
+    public Engine(EngineContext context, EngineSettings settings, ItemTools tools, ZipTools zipTools,
+                  WorkflowService workflows, RunEnds ends) {
+        this.jdbi = context.jdbi();
+        this.clock = context.clock();
+        this.nodeStates = new NodeStateWriter(jdbi, tools.mapper(), clock, context.dialect(), context.database());
+        var workers = new WorkerState(context.shared());
+        var executor = new ItemExecutor(context, settings, tools, new RunGraphs(jdbi, workflows), ends, workers,
+                nodeStates);
+        this.pool = new WorkerPool(settings.workers(), tools.fetcher()::cancelAll, workers, executor);
+        var zipStopping = new Stopping();
+        this.zips = new ZipIngestPool(ZIP_THREADS, zipTools.downloader()::cancelAll, context.instance(), zipStopping,
+                new ZipIngestion(context, tools, zipTools, workflows, pool, ends.listener(), zipStopping));
     }
 
     public ItemQueue queue() {

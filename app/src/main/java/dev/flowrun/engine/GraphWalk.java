@@ -49,19 +49,18 @@ final class GraphWalk {
     private final ItemOutcome outcome = new ItemOutcome();
 
     GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> inputs, NodeStateRecorder recorder,
-              InputFetcher fetcher, ImageDecoder decoder, FileStore store, ObjectMapper mapper, ItemFileSyncs syncs,
-              Metrics metrics) {
+              ItemTools tools, ItemFileSyncs syncs) {
         this.graph = graph;
         this.runId = runId;
         this.itemId = itemId;
         this.inputs = inputs;
         this.recorder = recorder;
-        this.fetcher = fetcher;
-        this.decoder = decoder;
-        this.store = store;
-        this.mapper = mapper;
+        this.fetcher = tools.fetcher();
+        this.decoder = tools.decoder();
+        this.store = tools.store();
+        this.mapper = tools.mapper();
         this.syncs = syncs;
-        this.metrics = metrics;
+        this.metrics = tools.metrics();
     }
 
     ItemOutcome run() throws InterruptedIOException {

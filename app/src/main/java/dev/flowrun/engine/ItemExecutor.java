@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.QuietDeletes;
-import dev.flowrun.imaging.ImageDecoder;
-import dev.flowrun.input.InputFetcher;
 import dev.flowrun.lifecycle.ClaimedItem;
 import dev.flowrun.lifecycle.ItemClaims;
 import dev.flowrun.lifecycle.ItemEnd;
@@ -46,8 +44,7 @@ final class ItemExecutor {
     private final ObjectMapper mapper;
     private final RunGraphs graphs;
     private final RunViews views;
-    private final InputFetcher fetcher;
-    private final ImageDecoder decoder;
+    private final ItemTools tools;
     private final FileStore store;
     private final Clock clock;
     private final LongConsumer onRunFinished;
@@ -62,29 +59,31 @@ final class ItemExecutor {
     private final double reviewBelow;
     private final ItemFaults faults;
 
-    ItemExecutor(Jdbi jdbi, ObjectMapper mapper, RunGraphs graphs, RunViews views, InputFetcher fetcher,
-                 ImageDecoder decoder, FileStore store, Clock clock, LongConsumer onRunFinished,
-                 BooleanSupplier stopping, RunFinishedListener finishedListener, RunningItems running,
-                 Duration itemTimeout, Metrics metrics, NodeStateWriter nodeStates, ItemClaims claims,
-                 double reviewBelow, ItemFaults faults) {
-        this.jdbi = jdbi;
-        this.mapper = mapper;
+    /** {@code workers}: the state of the worker pool that runs this executor's items. */
+    ItemExecutor(EngineContext context, EngineSettings settings, ItemTools tools, RunGraphs graphs, RunEnds ends,
+                 WorkerState workers, NodeStateWriter nodeStates) {
+        this.jdbi = context.jdbi();
+        this.clock = context.clock();
+        this.claims = new ItemClaims(context.jdbi(), context.instance(), context.shared());
+        this.tools = tools;
+        this.mapper = tools.mapper();
+        this.store = tools.store();
+        this.metrics = tools.metrics();
         this.graphs = graphs;
-        this.views = views;
-        this.fetcher = fetcher;
-        this.decoder = decoder;
-        this.store = store;
-        this.clock = clock;
-        this.onRunFinished = onRunFinished;
-        this.stopping = stopping;
-        this.finishedListener = finishedListener;
-        this.running = running;
-        this.itemTimeout = itemTimeout;
-        this.metrics = metrics;
+        this.views = tools.views();
+        this.onRunFinished = ends.afterwards();
+        this.finishedListener = ends.listener();
+        this.stopping = workers.stopping()::isSet;
+        this.running = workers.running();
+        this.itemTimeout = settings.itemTimeout();
+        this.reviewBelow = settings.reviewBelow();
         this.nodeStates = nodeStates;
-        this.claims = claims;
-        this.reviewBelow = reviewBelow;
-        this.faults = faults;
+        this.faults = new ItemFaults(context, tools.disk(), workers);
+    }
+
+    /** What the items' faults are judged by, for the pool that claims them. */
+    ItemFaults faults() {
+        return faults;
     }
 
     /** Claims the next queued item in turn, on any run; empty when none is queued. */
@@ -124,8 +123,7 @@ final class ItemExecutor {
         var syncs = new ItemFileSyncs(store);
         ItemOutcome outcome;
         try {
-            outcome = new GraphWalk(graph, task.runId(), task.itemId(), inputs, recorder, fetcher, decoder, store,
-                    mapper, syncs, metrics).run();
+            outcome = new GraphWalk(graph, task.runId(), task.itemId(), inputs, recorder, tools, syncs).run();
         } catch (InterruptedIOException e) {
             throw e;
         } catch (WorkStopped e) {

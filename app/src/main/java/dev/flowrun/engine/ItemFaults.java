@@ -27,15 +27,22 @@ final class ItemFaults {
     private final Clock clock;
     private final Runnable pauseClaims;
 
-    /** {@code pauseClaims}: the workers leave the queue alone a moment after an item was given back for the disk. */
-    ItemFaults(DatabaseAvailability database, DiskSpace disk, UntilRecorded untilRecorded, ItemQueue queue,
-               Clock clock, Runnable pauseClaims) {
-        this.database = database;
+    /** {@code workers}: whose stop ends the waiting, whose idle workers are told of an item given back. */
+    ItemFaults(EngineContext context, DiskSpace disk, WorkerState workers) {
+        this.database = context.database();
         this.disk = disk;
-        this.untilRecorded = untilRecorded;
-        this.queue = queue;
-        this.clock = clock;
-        this.pauseClaims = pauseClaims;
+        this.untilRecorded = new UntilRecorded(context.jdbi(), database, context.instance(), workers.stopping()::isSet);
+        this.queue = workers;
+        this.clock = context.clock();
+        this.pauseClaims = workers::pauseClaims;
+    }
+
+    /**
+     * Whether an item claimed now could be done (the database answers, the data directory has room); while not,
+     * workers claim nothing and look again every second, or as soon as they are woken.
+     */
+    boolean ready() {
+        return database.up() && !disk.full();
     }
 
     DatabaseAvailability database() {

@@ -1,7 +1,5 @@
 package dev.flowrun.engine;
 
-import dev.flowrun.cluster.Notifications;
-import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.lifecycle.ClaimedItem;
 import dev.flowrun.lifecycle.ItemClaims;
 import dev.flowrun.run.ItemQueue;
@@ -13,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.jdbi.v3.core.Handle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,64 +26,40 @@ public final class WorkerPool implements ItemQueue {
     private static final long IDLE_LOOK_MILLIS = TimeUnit.SECONDS.toMillis(30);
     /** After a failed claim, or while the database or the disk is away: look again a second later, not in a loop. */
     private static final long CLAIM_RETRY_MILLIS = 1_000;
-    private final RunningItems running = new RunningItems();
-    private final WorkSignal signal = new WorkSignal();
+    private final RunningItems running;
+    private final WorkSignal signal;
     private final List<Thread> threads = new ArrayList<>();
     private final int size;
     private final Runnable abortInFlight;
-    private final boolean shared;
-    private ItemExecutor executor;
-    private DatabaseAvailability database;
-    private BooleanSupplier ready = () -> true;
-    private volatile boolean stopping;
-    /** {@link System#nanoTime} before which no item is claimed: one was just given back for want of disk space. */
-    private volatile long pausedUntil;
+    private final WorkerState state;
+    private final Stopping stopping;
+    private final ItemExecutor executor;
+    private final ItemFaults faults;
 
     /**
-     * {@code abortInFlight} unblocks items stuck in I/O when the grace period of a stop is over; {@code shared}: other
-     * instances use the database too (PostgreSQL), and are told of queued items and cancelled runs.
+     * {@code abortInFlight} unblocks items stuck in I/O when the grace period of a stop is over. {@code state}: the
+     * items running, the stop flag, the wake-up signal and the claim pause, shared with {@code executor} and its
+     * faults.
      */
-    public WorkerPool(int size, Runnable abortInFlight, boolean shared) {
+    WorkerPool(int size, Runnable abortInFlight, WorkerState state, ItemExecutor executor) {
         this.size = size;
         this.abortInFlight = abortInFlight;
-        this.shared = shared;
-    }
-
-    boolean stopping() {
-        return stopping;
-    }
-
-    RunningItems running() {
-        return running;
-    }
-
-    void executor(ItemExecutor executor) {
+        this.state = state;
+        this.running = state.running();
+        this.stopping = state.stopping();
+        this.signal = state.signal();
         this.executor = executor;
-    }
-
-    /**
-     * {@code ready}: whether an item claimed now could be done (the database answers, the data directory has room);
-     * while not, workers claim nothing and look again every second, or as soon as they are woken.
-     */
-    void faults(DatabaseAvailability database, BooleanSupplier ready) {
-        this.database = database;
-        this.ready = ready;
+        this.faults = executor.faults();
     }
 
     @Override
     public void itemsQueued(Handle handle) {
-        if (shared) {
-            Notifications.send(handle, Notifications.ITEMS_QUEUED, "");
-        }
-        handle.afterCommit(signal::signal);
+        state.itemsQueued(handle);
     }
 
     @Override
     public void runCancelled(Handle handle, long runId) {
-        if (shared) {
-            Notifications.send(handle, Notifications.RUN_CANCELLED, Long.toString(runId));
-        }
-        handle.afterCommit(() -> running.cancelRun(runId));
+        state.runCancelled(handle, runId);
     }
 
     /** Another instance queued items, or idle workers should look again (the notifications reconnected). */
@@ -97,11 +70,6 @@ public final class WorkerPool implements ItemQueue {
     /** Another instance cancelled the run: its items running here stop at their next check. */
     public void cancelledElsewhere(long runId) {
         running.cancelRun(runId);
-    }
-
-    /** A write just failed for want of space: claims wait a few seconds for the disk to be seen full or freed. */
-    void pauseClaims() {
-        pausedUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
     }
 
     public synchronized void start() {
@@ -117,7 +85,7 @@ public final class WorkerPool implements ItemQueue {
      * run again after the next start, or on another instance once this one's lease is released.
      */
     public synchronized void stop(Duration grace) {
-        stopping = true;
+        stopping.set();
         signal.signal();
         long deadline = System.nanoTime() + grace.toNanos();
         for (Thread thread : threads) {
@@ -135,9 +103,9 @@ public final class WorkerPool implements ItemQueue {
 
     /** Ends only when the pool stops: whatever one item does to its thread, the pool keeps its size. */
     private void work() {
-        while (!stopping) {
+        while (!stopping.isSet()) {
             long seen = signal.generation();
-            if (!ready.getAsBoolean() || System.nanoTime() - pausedUntil < 0) {
+            if (!faults.ready() || state.claimsPaused()) {
                 signal.await(seen, CLAIM_RETRY_MILLIS);
                 continue;
             }
@@ -145,9 +113,9 @@ public final class WorkerPool implements ItemQueue {
             try {
                 claimed = executor.claimNext();
             } catch (RuntimeException e) {
-                if (!stopping) {
+                if (!stopping.isSet()) {
                     // An outage is logged once where it is noticed; anything else here is worth a line each time.
-                    if (database == null || !database.report(e)) {
+                    if (!faults.database().report(e)) {
                         LOG.warn("could not claim an item: {}", e.toString());
                     }
                     signal.await(seen, CLAIM_RETRY_MILLIS);
@@ -172,7 +140,7 @@ public final class WorkerPool implements ItemQueue {
         try {
             executor.execute(task);
         } catch (InterruptedIOException e) {
-            if (!stopping) {
+            if (!stopping.isSet()) {
                 // A stray interrupt, not a shutdown: the item fails now rather than stay "running" until a restart.
                 Thread.interrupted();
                 failUnexpectedly(task, e);
@@ -180,12 +148,12 @@ public final class WorkerPool implements ItemQueue {
             }
             LOG.info("run {} item {}: interrupted by shutdown; it runs again", task.runId(), task.itemId());
         } catch (Throwable e) {
-            if (stopping) {
+            if (stopping.isSet()) {
                 LOG.info("run {} item {}: stopped by shutdown ({}); it runs again", task.runId(), task.itemId(),
                         e.toString());
                 return;
             }
-            if (database != null && database.report(e)) {
+            if (faults.database().report(e)) {
                 // The database went away before the item's end (read its graph, say): not the item's fault.
                 giveBack(task);
                 return;

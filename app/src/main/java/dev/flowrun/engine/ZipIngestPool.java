@@ -32,22 +32,20 @@ public final class ZipIngestPool implements ZipQueue {
     private final int size;
     private final Runnable abortDownloads;
     private final Supplier<String> instance;
-    private ZipIngestion ingestion;
-    private volatile boolean stopping;
+    private final ZipIngestion ingestion;
+    private final Stopping stopping;
 
-    /** {@code abortDownloads} unblocks archive downloads at a stop; the ingestion is redone at next start anyway. */
-    public ZipIngestPool(int size, Runnable abortDownloads, Supplier<String> instance) {
+    /**
+     * {@code abortDownloads} unblocks archive downloads at a stop; the ingestion is redone at next start anyway.
+     * {@code stopping}: this pool's stop flag, which {@code ingestion} checks too.
+     */
+    ZipIngestPool(int size, Runnable abortDownloads, Supplier<String> instance, Stopping stopping,
+                  ZipIngestion ingestion) {
         this.size = size;
         this.abortDownloads = abortDownloads;
         this.instance = instance;
-    }
-
-    void ingestion(ZipIngestion ingestion) {
+        this.stopping = stopping;
         this.ingestion = ingestion;
-    }
-
-    boolean stopping() {
-        return stopping;
     }
 
     @Override
@@ -73,7 +71,7 @@ public final class ZipIngestPool implements ZipQueue {
 
     /** Stops at once: each ingestion notices at its next check and leaves its run to be read again at next start. */
     public synchronized void stop(Duration grace) {
-        stopping = true;
+        stopping.set();
         abortDownloads.run();
         long deadline = System.nanoTime() + (grace.compareTo(MIN_GRACE) < 0 ? MIN_GRACE : grace).toNanos();
         for (Thread thread : threads) {
@@ -88,7 +86,7 @@ public final class ZipIngestPool implements ZipQueue {
     }
 
     private void work() {
-        while (!stopping) {
+        while (!stopping.isSet()) {
             Long runId;
             try {
                 runId = queue.poll(200, TimeUnit.MILLISECONDS);
@@ -111,7 +109,7 @@ public final class ZipIngestPool implements ZipQueue {
             ingestion.ingest(runId);
         } catch (Throwable e) {
             // The run stays marked as ingesting: it is read again after the next start, or by whoever takes it over.
-            LOG.error("run {}: ingestion failure{}", runId, stopping ? " during shutdown" : "", e);
+            LOG.error("run {}: ingestion failure{}", runId, stopping.isSet() ? " during shutdown" : "", e);
         }
     }
 

@@ -51,20 +51,20 @@ final class ZipIngestion {
     private final BooleanSupplier stopping;
     private final Supplier<String> instance;
 
-    ZipIngestion(Jdbi jdbi, ObjectMapper mapper, WorkflowService workflows, FileStore store, ZipDownloader downloader,
-                 ZipScanner scanner, ItemQueue items, RunFinishedListener finishedListener, Clock clock,
-                 BooleanSupplier stopping, Supplier<String> instance) {
-        this.jdbi = jdbi;
-        this.mapper = mapper;
+    /** {@code items}: told of the items a reading publishes; {@code stopping}: the ingestion pool's. */
+    ZipIngestion(EngineContext context, ItemTools tools, ZipTools zips, WorkflowService workflows, ItemQueue items,
+                 RunFinishedListener finishedListener, Stopping stopping) {
+        this.jdbi = context.jdbi();
+        this.clock = context.clock();
+        this.instance = context.instance();
+        this.mapper = tools.mapper();
+        this.store = tools.store();
+        this.downloader = zips.downloader();
+        this.scanner = zips.scanner();
         this.workflows = workflows;
-        this.store = store;
-        this.downloader = downloader;
-        this.scanner = scanner;
         this.items = items;
         this.finishedListener = finishedListener;
-        this.clock = clock;
-        this.stopping = stopping;
-        this.instance = instance;
+        this.stopping = stopping::isSet;
     }
 
     void ingest(long runId) {
