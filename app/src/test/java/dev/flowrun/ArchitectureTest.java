@@ -16,7 +16,6 @@ import dev.flowrun.run.ItemInput;
 import dev.flowrun.run.ItemQueue;
 import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunRow;
-import dev.flowrun.run.RunService;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.run.ZipQueue;
 import org.junit.jupiter.api.BeforeAll;
@@ -75,14 +74,12 @@ class ArchitectureTest {
     }
 
     /**
-     * The one climb left: the engine and the webhook outbox still reach these types of {@code run} for the state
-     * changes of runs and items, which the lifecycle module takes over (docs/lifecycle.md). Each line goes when its
-     * class leaves {@code run}; nothing else of {@code run} may be used from below.
+     * The one climb left: every state change of runs and items is the lifecycle module's (docs/lifecycle.md); the
+     * engine and the webhook outbox still read runs through these types of {@code run} (a run's row, its graph, its
+     * items' inputs, its error) and implement its two queues. Nothing else of {@code run} may be used from below.
      */
     private static final DescribedPredicate<JavaClass> RUN_STATE = belongToAnyOf(ErrorInfo.class, ItemInput.class,
-            ItemQueue.class, RunDao.class,
-            RunRow.class, RunService.class, RunViews.class,
-            ZipQueue.class);
+            ItemQueue.class, RunDao.class, RunRow.class, RunViews.class, ZipQueue.class);
 
     @Test
     void importsPointDown() {
