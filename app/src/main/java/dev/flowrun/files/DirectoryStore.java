@@ -298,6 +298,15 @@ public final class DirectoryStore implements FileStore {
         });
     }
 
+    /**
+     * Nothing to do: what a crash leaves here is a hidden temp file beside its target, in the folder of its run or
+     * upload, removed with that folder; finding them sooner would mean walking the whole tree at every sweep.
+     */
+    @Override
+    public int dropUnfinishedWrites(Instant begunBefore) {
+        return 0;
+    }
+
     private static String tempName(String targetName) {
         // Keep the name recognisable for debugging but short enough for the 255-byte file name limit.
         String stem = targetName.length() > 100 ? targetName.substring(0, 100) : targetName;

@@ -94,6 +94,13 @@ public interface FileStore {
     /** The newest modification time of the files under {@code prefix}; null when there is none. */
     java.time.Instant newest(String prefix) throws IOException;
 
+    /**
+     * Drops what writes cut short by a crash left behind, begun before {@code begunBefore} (an object store's multipart
+     * uploads never completed: never visible, but stored and paid for); returns how many. The caller passes a time
+     * older than any write can last, so no write in progress, on any instance, is dropped.
+     */
+    int dropUnfinishedWrites(java.time.Instant begunBefore) throws IOException;
+
     /** Throws {@link StorageUnavailable} unless the store answers now (GET /health), within a few seconds. */
     void check() throws StorageUnavailable;
 

@@ -35,6 +35,11 @@ public final class RetentionSweeper {
     private static final Duration KEYS_KEPT = Duration.ofHours(24);
     /** A received form's folder untouched this long is a crash's leftover, not an upload in progress. */
     private static final Duration STALE_FORM = Duration.ofHours(1);
+    /**
+     * An unfinished write older than this is a crash's leftover: longer than the longest write lasts (a 1 GiB upload
+     * or zip at about 12 KB/s), and the age S3's own lifecycle rules are usually given.
+     */
+    static final Duration UNFINISHED_WRITE = Duration.ofHours(24);
     private final Jdbi jdbi;
     private final FileStore store;
     private final Duration retention;
@@ -108,6 +113,7 @@ public final class RetentionSweeper {
             Thread.yield();
         }
         deleteStaleForms();
+        dropUnfinishedWrites();
     }
 
     private interface Mark {
@@ -168,6 +174,19 @@ public final class RetentionSweeper {
             }
         } catch (IOException e) {
             // The store cannot be read now: the next sweep tries again.
+        }
+    }
+
+    /** By the store's own clock, as the writes in progress on any instance began by it. */
+    private void dropUnfinishedWrites() {
+        try {
+            int dropped = store.dropUnfinishedWrites(Instant.now().minus(UNFINISHED_WRITE));
+            if (dropped > 0) {
+                LOG.info("retention: dropped {} unfinished writes begun more than {} hours ago", dropped,
+                        UNFINISHED_WRITE.toHours());
+            }
+        } catch (IOException e) {
+            LOG.warn("retention: could not drop unfinished writes: {}", e.getMessage());
         }
     }
 

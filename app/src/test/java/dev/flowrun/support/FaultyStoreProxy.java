@@ -17,12 +17,13 @@ import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 /**
  * A TCP proxy between the service and an S3 endpoint (S3Proxy) that makes the store misbehave as real ones do: every
  * n-th request is answered by the proxy itself, without reaching the store, with a 503 {@code SlowDown}, a 500
- * {@code InternalError} or a reset connection, in turn; and every answer may be held back for a set time (a slow
- * store). One request per connection ({@code Connection: close} both ways), so requests are counted exactly without
+ * {@code InternalError} or a reset connection, in turn; every answer may be held back for a set time (a slow
+ * store); chosen answers may be edited. One request per connection ({@code Connection: close} both ways), so requests are counted exactly without
  * parsing bodies. The request's own Host header is passed on unchanged: the client signed it.
  */
 public final class FaultyStoreProxy implements AutoCloseable {
@@ -39,6 +40,8 @@ public final class FaultyStoreProxy implements AutoCloseable {
     private final List<String> faulted = Collections.synchronizedList(new ArrayList<>());
     private volatile int failEvery;
     private volatile Duration delay = Duration.ZERO;
+    private volatile String editedRequests;
+    private volatile UnaryOperator<String> edit;
 
     /** In front of {@code upstream} (an {@code http://host:port} endpoint); passes everything on until told. */
     public FaultyStoreProxy(String upstream) {
@@ -64,6 +67,16 @@ public final class FaultyStoreProxy implements AutoCloseable {
     /** Every answer comes this much later (a slow store). */
     public FaultyStoreProxy delay(Duration delay) {
         this.delay = delay;
+        return this;
+    }
+
+    /**
+     * The body of every answer to a request whose request line contains {@code marker} goes through {@code edit}
+     * first: an answer as another store would give it (S3Proxy, say, tells no upload's true start).
+     */
+    public FaultyStoreProxy editAnswers(String marker, UnaryOperator<String> edit) {
+        this.edit = edit;
+        this.editedRequests = marker;
         return this;
     }
 
@@ -114,7 +127,12 @@ public final class FaultyStoreProxy implements AutoCloseable {
                 toStore.flush();
                 // The body (if any) goes on while the answer comes back; the store closes after its answer.
                 threads.execute(() -> pump(in, toStore));
-                upstream.getInputStream().transferTo(client.getOutputStream());
+                String marker = editedRequests;
+                if (marker != null && head.lines().findFirst().orElse("").contains(marker)) {
+                    client.getOutputStream().write(edited(upstream.getInputStream().readAllBytes(), edit));
+                } else {
+                    upstream.getInputStream().transferTo(client.getOutputStream());
+                }
             }
         } catch (IOException e) {
             // A side went away: the client sees its connection end, as it would with a real store.
@@ -149,6 +167,44 @@ public final class FaultyStoreProxy implements AutoCloseable {
             out.write(body);
         }
         out.flush();
+    }
+
+    /** A whole answer (read to the store's close) with its body edited, sent with its new length. */
+    private static byte[] edited(byte[] answer, UnaryOperator<String> edit) {
+        String text = new String(answer, StandardCharsets.ISO_8859_1);
+        int end = text.indexOf("\r\n\r\n");
+        String head = text.substring(0, end);
+        String body = text.substring(end + 4);
+        if (header(head + "\r\n", "transfer-encoding").equalsIgnoreCase("chunked")) {
+            body = unchunked(body);
+        }
+        byte[] newBody = edit.apply(body).getBytes(StandardCharsets.ISO_8859_1);
+        StringBuilder newHead = new StringBuilder();
+        for (String line : head.split("\r\n")) {
+            String name = line.toLowerCase(Locale.ROOT);
+            if (!name.startsWith("content-length:") && !name.startsWith("transfer-encoding:")) {
+                newHead.append(line).append("\r\n");
+            }
+        }
+        newHead.append("Content-Length: ").append(newBody.length).append("\r\n\r\n");
+        byte[] headBytes = newHead.toString().getBytes(StandardCharsets.ISO_8859_1);
+        byte[] out = java.util.Arrays.copyOf(headBytes, headBytes.length + newBody.length);
+        System.arraycopy(newBody, 0, out, headBytes.length, newBody.length);
+        return out;
+    }
+
+    private static String unchunked(String chunked) {
+        StringBuilder body = new StringBuilder();
+        int at = 0;
+        while (true) {
+            int lineEnd = chunked.indexOf("\r\n", at);
+            int size = Integer.parseInt(chunked.substring(at, lineEnd).split(";")[0].strip(), 16);
+            if (size == 0) {
+                return body.toString();
+            }
+            body.append(chunked, lineEnd + 2, lineEnd + 2 + size);
+            at = lineEnd + 2 + size + 2;
+        }
     }
 
     private static void pump(InputStream from, OutputStream to) {

@@ -204,6 +204,12 @@ public final class TestApp implements AutoCloseable, BeforeAllCallback, AfterAll
                 return files.anyMatch(Files::isRegularFile);
             } catch (java.nio.file.NoSuchFileException e) {
                 return false;
+            } catch (UncheckedIOException e) {
+                // Something vanished during the walk: the folder is being deleted, not gone yet.
+                if (e.getCause() instanceof java.nio.file.NoSuchFileException) {
+                    return true;
+                }
+                throw e;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

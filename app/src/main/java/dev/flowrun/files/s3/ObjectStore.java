@@ -197,14 +197,12 @@ public final class ObjectStore implements FileStore {
         }
     }
 
-    /**
-     * Aborts the multipart uploads under this store's prefix begun before {@code before}: what a crash mid-write
-     * left (never visible, but stored and paid for).
-     */
-    public int abortUploadsBegunBefore(Instant before) throws IOException {
+    /** Aborts the multipart uploads under this store's prefix begun before {@code begunBefore} (by the store's clock). */
+    @Override
+    public int dropUnfinishedWrites(Instant begunBefore) throws IOException {
         int aborted = 0;
         for (var upload : calls.uploadsUnder(prefix)) {
-            if (upload.initiated() != null && upload.initiated().isBefore(before)) {
+            if (upload.initiated() != null && upload.initiated().isBefore(begunBefore)) {
                 calls.abortUploadQuietly(upload.key(), upload.uploadId());
                 aborted++;
             }

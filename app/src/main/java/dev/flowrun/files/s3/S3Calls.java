@@ -77,6 +77,9 @@ final class S3Calls {
             call(key, () -> s3.abortMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId)
                     .overrideConfiguration(SHORT)));
         } catch (IOException e) {
+            if (e.getCause() instanceof S3Exception s3 && "NoSuchUpload".equals(code(s3))) {
+                return; // aborted already (by another instance's sweep) or completed: gone either way
+            }
             // Its parts stay aside, never visible; the retention sweep (or a bucket lifecycle rule) aborts it later.
             LOG.warn("could not abort the upload of {}: {}", key, e.getMessage());
         }

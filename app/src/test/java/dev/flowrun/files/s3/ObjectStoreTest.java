@@ -127,8 +127,8 @@ class ObjectStoreTest {
     @Test
     void anUploadACrashLeftIsAbortedByAge() throws IOException {
         String id = s3.client().createMultipartUpload(b -> b.bucket(bucket).key("pre/fix/runs/3/half.zip")).uploadId();
-        assertThat(store.abortUploadsBegunBefore(java.time.Instant.now().minusSeconds(3600))).isZero();
-        assertThat(store.abortUploadsBegunBefore(java.time.Instant.now().plusSeconds(60))).isEqualTo(1);
+        assertThat(store.dropUnfinishedWrites(java.time.Instant.now().minusSeconds(3600))).isZero();
+        assertThat(store.dropUnfinishedWrites(java.time.Instant.now().plusSeconds(60))).isEqualTo(1);
         assertThat(s3.client().listMultipartUploads(b -> b.bucket(bucket)).uploads())
                 .noneMatch(u -> u.uploadId().equals(id));
     }
