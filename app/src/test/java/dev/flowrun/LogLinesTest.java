@@ -7,15 +7,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
+import dev.flowrun.support.MainProcess;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -99,36 +98,18 @@ class LogLinesTest {
 
     /** Starts the service in its own JVM, does {@code whileUp}, stops it with SIGTERM; answers its standard output. */
     private List<String> runService(Map<String, String> env, WhileUp whileUp) throws Exception {
-        int port;
-        try (var socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        Path out = dir.resolve("stdout.log");
-        Path err = dir.resolve("stderr.log");
-        var builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"),
-                // The service's own logging configuration, not the tests' (logback-test.xml is on this class path).
-                "-Dlogback.configurationFile=logback.xml", Main.class.getName())
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
-        builder.environment().keySet().removeIf(name -> name.startsWith("FLOWRUN_"));
-        builder.environment().putAll(Map.of("FLOWRUN_PORT", Integer.toString(port), "FLOWRUN_HOST", "127.0.0.1",
+        Map<String, String> all = new HashMap<>(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_HOST", "127.0.0.1",
                 "FLOWRUN_DATA_DIR", dir.toString(), "FLOWRUN_API_KEY", KEY, "FLOWRUN_ADMIN_TOKEN", ADMIN,
                 "FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true", "FLOWRUN_WORKERS", "1"));
-        builder.environment().putAll(env);
-        Process process = builder.start();
+        all.putAll(env);
+        MainProcess process = MainProcess.start(all);
         try {
-            String base = "http://127.0.0.1:" + port;
-            Await.until("the service to answer /health", Duration.ofSeconds(120), () -> {
-                assertThat(process.isAlive()).as("the service exited: " + read(err)).isTrue();
-                return healthy(base);
-            });
-            whileUp.run(base);
+            whileUp.run("http://127.0.0.1:" + process.awaitListening(Duration.ofSeconds(120)));
         } finally {
-            process.destroy();
-            assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("stopped on SIGTERM").isTrue();
+            process.close();
         }
-        assertThat(read(err)).as("standard error").isEmpty();
-        return Files.readAllLines(out);
+        assertThat(process.stderr()).as("standard error").isEmpty();
+        return process.stdout().lines().toList();
     }
 
     private static JsonNode event(List<JsonNode> events, String start) {
@@ -138,14 +119,6 @@ class LogLinesTest {
 
     private static String message(JsonNode event) {
         return event.path("formattedMessage").asText();
-    }
-
-    private static boolean healthy(String base) {
-        try (Response response = CLIENT.newCall(new Request.Builder().url(base + "/health").build()).execute()) {
-            return response.code() == 200;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     private static String status(String base, long run) {
@@ -161,14 +134,6 @@ class LogLinesTest {
         var request = new Request.Builder().url(base + path).header("Authorization", auth).method(method, body).build();
         try (Response response = CLIENT.newCall(request).execute()) {
             return response.body().string();
-        }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return "";
         }
     }
 }

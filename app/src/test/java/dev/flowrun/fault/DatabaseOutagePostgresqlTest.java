@@ -150,7 +150,7 @@ class DatabaseOutagePostgresqlTest {
         report("stop of " + STOP.toSeconds() + " s", stoppedAt, began, ended, slowest503, backAfter);
     }
 
-    /** What the README's failure table is measured with, into the tests' log (target/flowrun-tests-postgresql.log). */
+    /** What the README's failure table is measured with, into the tests' log (target/flowrun-tests-postgresql-N.log). */
     private static void report(String fault, long at, List<Integer> began, List<Integer> ended, long slowest503,
                                long backAfter) {
         LOG.info("{} during a {}-item run on two instances: done {} s after the fault; outage lines per instance"

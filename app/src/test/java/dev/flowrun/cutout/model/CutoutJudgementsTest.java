@@ -27,7 +27,7 @@ class CutoutJudgementsTest {
     void singleOpaqueSubjectsComeOutSolidEvenWhereTheModelWasUnsure() throws Exception {
         // A cat's face filling the frame, fur, a portrait, a dog: the model's probability falls well below 0.9
         // over parts of each subject.
-        ModelBackgroundRemover model = new ModelBackgroundRemover(TestModel.loaded());
+        BackgroundRemover model = new CachingModelRemover();
         for (String[] photo : List.of(new String[] {"SKIMAGE", "chelsea.png"}, new String[] {"SKIMAGE", "camera.png"},
                 new String[] {"OPENCV", "data/squirrel_cls.jpg"}, new String[] {"OPENCV", "data/chicky_512.png"},
                 new String[] {"MATPLOTLIB", "grace_hopper.jpg"}, new String[] {"OPENCV", "data/orange.jpg"})) {
@@ -38,7 +38,7 @@ class CutoutJudgementsTest {
 
     @Test
     void theModelsConfidenceIsHigherOnCutOutsJudgedGoodThanOnThoseJudgedBad() throws Exception {
-        ModelBackgroundRemover model = new ModelBackgroundRemover(TestModel.loaded());
+        BackgroundRemover model = new CachingModelRemover();
         Map<String, Double> good = confidences(model, "SKIMAGE coffee.png", "SKIMAGE chelsea.png",
                 "MATPLOTLIB grace_hopper.jpg", "OPENCV data/messi5.jpg");
         Map<String, Double> bad = confidences(model, "OPENCV data/baboon.jpg", "OPENCV data/HappyFish.jpg",

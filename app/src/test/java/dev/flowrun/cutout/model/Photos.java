@@ -3,6 +3,7 @@ package dev.flowrun.cutout.model;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -43,19 +44,33 @@ public final class Photos {
             unpack(source.debian, unpacked);
         }
         if (!Files.isRegularFile(file)) {
-            throw new AssertionError("the Debian package " + source.debian + " has no " + source.root + "/" + name);
+            throw new AssertionError("the Debian package " + source.debian + " has no " + source.root + "/" + name
+                    + " (if " + unpacked + " was left half unpacked, delete it)");
         }
         return file;
     }
 
+    /**
+     * Unpacks beside {@code into}, then renames the folder into place: the build's other test JVM may want the same
+     * photos at the same time and must never read one half written. If that JVM was first, its folder stays.
+     */
     private static void unpack(String debian, Path into) {
         try {
             Path work = Files.createTempDirectory("flowrun-deb");
             run(work, "apt-get", "download", debian);
+            Path staged = Files.createTempDirectory(Files.createDirectories(into.getParent()), ".unpack-");
             try (var debs = Files.list(work)) {
                 for (Path deb : debs.filter(p -> p.toString().endsWith(".deb")).toList()) {
-                    run(work, "dpkg-deb", "-x", deb.toString(), into.toString());
+                    run(work, "dpkg-deb", "-x", deb.toString(), staged.toString());
                 }
+            }
+            try {
+                Files.move(staged, into, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                if (!Files.isDirectory(into)) {
+                    throw e;
+                }
+                run(work, "rm", "-rf", staged.toString());
             }
         } catch (IOException | InterruptedException e) {
             throw new AssertionError("no photos for the model tests: could not unpack the Debian package " + debian
