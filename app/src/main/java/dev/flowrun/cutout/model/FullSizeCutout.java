@@ -27,7 +27,7 @@ final class FullSizeCutout {
     }
 
     static BufferedImage compose(int[] src, int w, int h, boolean hasAlpha, GuidedFilter.Coefficients c,
-                                 Trimap.Planes trimap, ColourEstimate colours, int gw, int gh, int feather) {
+                                 Trimap.Planes trimap, NearestColours colours, int gw, int gh, int feather) {
         float[][] planes = new float[12][];
         planes[0] = c.ar();
         planes[1] = c.ag();

@@ -16,7 +16,7 @@ import java.util.OptionalInt;
  * <li>{@link ModelInput}: the picture squeezed to the model's square and normalised;</li>
  * <li>inference: the foreground probability at the model's size;</li>
  * <li>edges on a working grid of at most 1024 px: the mask refined by a {@link GuidedFilter} on the picture, and
- *     the local subject and backdrop colours ({@link ColourEstimate});</li>
+ *     the subject and backdrop colours beside the outline ({@link NearestColours});</li>
  * <li>{@link FullSizeCutout}: alpha and decontaminated colours at full size, row by row, then {@code feather}.</li>
  * </ol>
  * {@code tolerance} is the classic algorithm's and is ignored here.
@@ -72,7 +72,7 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
                 ? GuidedFilter.coefficients(guide, workMask, gw, gh, Math.max(1, Math.max(gw, gh) / RADIUS_DIVISOR),
                 EPS)
                 : GuidedFilter.Coefficients.plain(workMask);
-        ColourEstimate colours = ColourEstimate.of(guide, alphaOnGrid(guide, c, trimap), gw, gh);
+        NearestColours colours = NearestColours.of(guide, trimap, gw, gh);
         BufferedImage cut = FullSizeCutout.compose(src, w, h, alpha, c, planes, colours, gw, gh, feather);
         return new Cutout(cut, CutoutMethod.MODEL, confidence);
     }
@@ -86,17 +86,5 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
             Thread.currentThread().interrupt();
             throw new CutoutFailed("interrupted while waiting for the segmentation model", e);
         }
-    }
-
-    /** The matte on the working grid itself, 0..1. */
-    private static float[] alphaOnGrid(int[] guide, GuidedFilter.Coefficients c, float[] trimap) {
-        float[] alpha = new float[guide.length];
-        for (int i = 0; i < alpha.length; i++) {
-            int p = guide[i];
-            float q = c.ar()[i] * (p >> 16 & 0xFF) / 255f + c.ag()[i] * (p >> 8 & 0xFF) / 255f
-                    + c.ab()[i] * (p & 0xFF) / 255f + c.b()[i];
-            alpha[i] = Trimap.alpha(trimap[i], FullSizeCutout.stretch(q));
-        }
-        return alpha;
     }
 }
