@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Everything the service reads from its environment (README, Configuration). Built once at start; a bad value throws
@@ -221,26 +222,23 @@ public record Config(
         }
 
         Path path(String name) {
-            String value = raw(name);
-            if (value == null) {
-                return null;
-            }
-            try {
-                return Path.of(value);
-            } catch (IllegalArgumentException e) {
-                throw bad(name, value, "a file path");
-            }
+            return parsed(name, Path::of, refused -> "a file path");
         }
 
         ModelFamily modelFamily(String name) {
+            return parsed(name, ModelFamily::parse, IllegalArgumentException::getMessage);
+        }
+
+        /** What {@code parse} makes of the value, null when unset; {@code rule} says what it takes when it throws. */
+        <T> T parsed(String name, Function<String, T> parse, Function<IllegalArgumentException, String> rule) {
             String value = raw(name);
             if (value == null) {
                 return null;
             }
             try {
-                return ModelFamily.parse(value);
+                return parse.apply(value);
             } catch (IllegalArgumentException e) {
-                throw bad(name, value, e.getMessage());
+                throw bad(name, value, rule.apply(e));
             }
         }
 

@@ -1,5 +1,6 @@
 package dev.flowrun;
 
+import static dev.flowrun.support.StartupAssertions.assertFailedInOneLine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.support.MainProcess;
@@ -96,16 +97,6 @@ class StartupFailuresTest {
                 "FLOWRUN_DATA_DIR", temp.resolve("data").toString()));
         assertFailedInOneLine(start, "FLOWRUN_ADMIN_TOKEN", "at least 16");
         assertThat(temp.resolve("data")).doesNotExist();
-    }
-
-    static void assertFailedInOneLine(MainProcess process, String... mentions) {
-        int status = process.awaitExit(EXIT);
-        String output = process.stdout() + process.stderr();
-        assertThat(status).as(output).isNotZero();
-        assertThat(process.stderrLines()).as(output).hasSize(1);
-        assertThat(process.stderrLines().get(0)).startsWith("flowrun: ").contains(mentions);
-        assertThat(output.lines()).as("no stack trace").noneMatch(line -> line.strip().startsWith("at ")
-                || line.contains("Exception") || line.contains("Caused by"));
     }
 
     private static List<Path> listing(Path dir) throws IOException {

@@ -2,8 +2,8 @@ package dev.flowrun;
 
 import static dev.flowrun.StartupFailuresTest.EXIT;
 import static dev.flowrun.StartupFailuresTest.KEY;
-import static dev.flowrun.StartupFailuresTest.assertFailedInOneLine;
 import static dev.flowrun.StartupFailuresTest.status;
+import static dev.flowrun.support.StartupAssertions.assertFailedInOneLine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.support.MainProcess;

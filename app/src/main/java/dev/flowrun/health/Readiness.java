@@ -10,27 +10,10 @@ import java.util.Optional;
  * Whether the service can do its work now, and if not, why: what {@code GET /health} answers (README, "Faults"):
  * the data directory's room, the database, the file store (an object store's answer within a few seconds).
  */
-public final class Readiness {
+public record Readiness(DatabaseAvailability database, DiskSpace disk, FileStore store) {
     public static final String DATABASE = "database";
     public static final String DISK_FULL = "disk_full";
     public static final String STORAGE = "storage";
-    private final DatabaseAvailability database;
-    private final DiskSpace disk;
-    private final FileStore store;
-
-    public Readiness(DatabaseAvailability database, DiskSpace disk, FileStore store) {
-        this.database = database;
-        this.disk = disk;
-        this.store = store;
-    }
-
-    public DatabaseAvailability database() {
-        return database;
-    }
-
-    public DiskSpace disk() {
-        return disk;
-    }
 
     /** Empty when ready; else the reason: {@code database}, {@code disk_full} or another check's. */
     public Optional<String> problem() {

@@ -14,19 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
 /** Workspaces and keys (README, Workspaces and keys), behind {@code FLOWRUN_ADMIN_TOKEN}; absent altogether without it. */
-final class AdminRoutes {
+record AdminRoutes(AuthService auth, Credentials credentials, String adminToken, ObjectMapper mapper) {
     private static final KnownFields WORKSPACE = KnownFields.of("name");
-    private final AuthService auth;
-    private final Credentials credentials;
-    private final String adminToken;
-    private final ObjectMapper mapper;
-
-    AdminRoutes(AuthService auth, Credentials credentials, String adminToken, ObjectMapper mapper) {
-        this.auth = auth;
-        this.credentials = credentials;
-        this.adminToken = adminToken;
-        this.mapper = mapper;
-    }
 
     void register(RoutesConfig routes) {
         routes.post("/admin/workspaces", ctx -> {

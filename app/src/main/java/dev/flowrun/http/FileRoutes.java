@@ -29,26 +29,11 @@ import java.util.OptionalLong;
  * with its {@code Content-Length} and accepts a single byte range, so an interrupted download can resume. An image
  * file also answers {@code ?thumb=256} with its thumbnail (the dashboard's grid), under the same signature.
  */
-final class FileRoutes {
+record FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, DeletedFiles deletedFiles,
+                  Thumbnails thumbnails, SlowReaders slowReaders) {
     private static final String PREFIX = "/files/";
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter
             .ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
-    private final FileStore store;
-    private final UrlSigner signer;
-    private final RunArchives archives;
-    private final DeletedFiles deletedFiles;
-    private final Thumbnails thumbnails;
-    private final SlowReaders slowReaders;
-
-    FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, DeletedFiles deletedFiles,
-               Thumbnails thumbnails, SlowReaders slowReaders) {
-        this.store = store;
-        this.signer = signer;
-        this.archives = archives;
-        this.deletedFiles = deletedFiles;
-        this.thumbnails = thumbnails;
-        this.slowReaders = slowReaders;
-    }
 
     void register(RoutesConfig routes) {
         routes.get("/files/*", ctx -> serve(ctx, true));

@@ -80,8 +80,7 @@ public final class HttpServer {
                     }
                 });
             }
-            config.routes.beforeMatched("/workflows*", ctx ->
-                    ctx.attribute(Requests.CALLER, credentials.caller(ctx)));
+            credentials.requireKey(config.routes, "/workflows*");
             // New files while the data directory is full would fail half-way (or fail their items later): refused
             // whole instead, before a byte is read.
             for (String writesFiles : FILE_WRITES) {

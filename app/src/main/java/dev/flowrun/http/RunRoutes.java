@@ -14,24 +14,8 @@ import io.javalin.http.ContentType;
 import java.util.Map;
 
 /** {@code /workflows/runs…} and {@code POST /workflows/{id}/runs} (openapi.json). */
-final class RunRoutes {
-    private final RunService runs;
-    private final IdempotentCreate creates;
-    private final RunRetries retries;
-    private final Uploads uploads;
-    private final WebhookStatusService webhookStatus;
-    private final ObjectMapper mapper;
-
-    RunRoutes(RunService runs, IdempotentCreate creates, RunRetries retries, Uploads uploads,
-              WebhookStatusService webhookStatus, ObjectMapper mapper) {
-        this.runs = runs;
-        this.creates = creates;
-        this.retries = retries;
-        this.uploads = uploads;
-        this.webhookStatus = webhookStatus;
-        this.mapper = mapper;
-    }
-
+record RunRoutes(RunService runs, IdempotentCreate creates, RunRetries retries, Uploads uploads,
+                 WebhookStatusService webhookStatus, ObjectMapper mapper) {
     void register(RoutesConfig routes) {
         routes.get("/workflows/runs", ctx -> {
             var filter = RunFilter.parse(Requests.workspace(ctx), ctx.queryParam("status"), ctx.queryParam("workflowId"));

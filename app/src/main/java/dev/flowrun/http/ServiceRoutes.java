@@ -3,18 +3,9 @@ package dev.flowrun.http;
 import io.javalin.config.RoutesConfig;
 
 /** {@code GET /service}: the service's settings a client shows (OpenAPI document, "service"). */
-final class ServiceRoutes {
-    private final ServiceInfo info;
-    private final Credentials credentials;
-
-    ServiceRoutes(ServiceInfo info, Credentials credentials) {
-        this.info = info;
-        this.credentials = credentials;
-    }
-
+record ServiceRoutes(ServiceInfo info, Credentials credentials) {
     void register(RoutesConfig routes) {
-        routes.beforeMatched("/service", ctx ->
-                ctx.attribute(Requests.CALLER, credentials.caller(ctx)));
+        credentials.requireKey(routes, "/service");
         routes.get("/service", ctx -> ctx.json(info));
     }
 }

@@ -6,18 +6,9 @@ import dev.flowrun.upload.Uploads;
 import io.javalin.config.RoutesConfig;
 
 /** {@code POST /uploads} (README, Walk-through with curl): local files in, signed URLs that create accepts out. */
-final class UploadRoutes {
-    private final Uploads uploads;
-    private final Credentials credentials;
-
-    UploadRoutes(Uploads uploads, Credentials credentials) {
-        this.uploads = uploads;
-        this.credentials = credentials;
-    }
-
+record UploadRoutes(Uploads uploads, Credentials credentials) {
     void register(RoutesConfig routes) {
-        routes.beforeMatched("/uploads", ctx ->
-                ctx.attribute(Requests.CALLER, credentials.caller(ctx)));
+        credentials.requireKey(routes, "/uploads");
         routes.post("/uploads", ctx -> {
             String type = ctx.header("Content-Type");
             if (!FormReceiver.isForm(type)) {

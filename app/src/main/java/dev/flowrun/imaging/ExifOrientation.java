@@ -1,5 +1,10 @@
 package dev.flowrun.imaging;
 
+import static dev.flowrun.imaging.JpegMarkers.APP1;
+import static dev.flowrun.imaging.JpegMarkers.EOI;
+import static dev.flowrun.imaging.JpegMarkers.SOI;
+import static dev.flowrun.imaging.JpegMarkers.SOS;
+
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -13,10 +18,6 @@ import java.io.InputStream;
 public final class ExifOrientation {
     static final int NORMAL = 1;
 
-    private static final int SOI = 0xD8;
-    private static final int SOS = 0xDA;
-    private static final int EOI = 0xD9;
-    private static final int APP1 = 0xE1;
     private static final int ORIENTATION_TAG = 0x0112;
     private static final int TYPE_SHORT = 3;
     private static final byte[] EXIF_ID = {'E', 'x', 'i', 'f', 0, 0};

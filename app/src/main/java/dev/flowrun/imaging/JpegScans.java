@@ -1,5 +1,9 @@
 package dev.flowrun.imaging;
 
+import static dev.flowrun.imaging.JpegMarkers.EOI;
+import static dev.flowrun.imaging.JpegMarkers.SOI;
+import static dev.flowrun.imaging.JpegMarkers.SOS;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -22,10 +26,6 @@ import java.nio.file.StandardOpenOption;
 public final class JpegScans {
     /** The most scans one JPEG stream may have. */
     public static final int LIMIT = 100;
-
-    private static final int SOI = 0xD8;
-    private static final int EOI = 0xD9;
-    private static final int SOS = 0xDA;
 
     private JpegScans() {
     }

@@ -28,12 +28,7 @@ public final class CropNodeType implements NodeType {
                 d.requiredInt("height", 1, Integer.MAX_VALUE));
     }
 
-    record Crop(int x, int y, int width, int height) implements TransformNode {
-        @Override
-        public BufferedImage apply(BufferedImage image) throws NodeFailure {
-            return transform(Picture.photo(image)).picture().image();
-        }
-
+    record Crop(int x, int y, int width, int height) implements PictureTransform {
         @Override
         public Transformed transform(Picture picture) throws NodeFailure {
             BufferedImage image = picture.image();

@@ -44,19 +44,10 @@ public final class PadNodeType implements NodeType {
 
     /** {@code background} is packed non-premultiplied ARGB (0 for transparent). */
     record Pad(int width, int height, int background, int margin, boolean fit, PadPlacement.Position position)
-            implements TransformNode {
-        @Override
-        public BufferedImage apply(BufferedImage image) throws NodeFailure {
-            return transform(Picture.photo(image)).picture().image();
-        }
-
+            implements PictureTransform {
         @Override
         public Transformed transform(Picture picture) throws NodeFailure {
-            try {
-                return padded(picture);
-            } catch (ResultTooLarge e) {
-                throw new NodeFailure(e.getMessage());
-            }
+            return NodeFailure.unlessTooLarge(() -> padded(picture));
         }
 
         private Transformed padded(Picture picture) throws ResultTooLarge {

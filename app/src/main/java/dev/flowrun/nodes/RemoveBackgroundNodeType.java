@@ -55,12 +55,7 @@ public final class RemoveBackgroundNodeType implements NodeType {
     }
 
     record RemoveBackground(BackgroundRemover remover, OptionalInt tolerance, int feather, boolean mask)
-            implements TransformNode {
-        @Override
-        public BufferedImage apply(BufferedImage image) throws NodeFailure {
-            return transform(Picture.photo(image)).picture().image();
-        }
-
+            implements PictureTransform {
         @Override
         public Transformed transform(Picture picture) throws NodeFailure {
             Cutout cut;

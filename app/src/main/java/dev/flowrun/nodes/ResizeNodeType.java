@@ -43,11 +43,7 @@ public final class ResizeNodeType implements NodeType {
     record Resize(int width, int height, Fit fit, boolean upscale) implements TransformNode {
         @Override
         public BufferedImage apply(BufferedImage image) throws NodeFailure {
-            try {
-                return resized(image);
-            } catch (ResultTooLarge e) {
-                throw new NodeFailure(e.getMessage());
-            }
+            return NodeFailure.unlessTooLarge(() -> resized(image));
         }
 
         private BufferedImage resized(BufferedImage image) throws ResultTooLarge {

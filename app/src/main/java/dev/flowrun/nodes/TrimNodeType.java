@@ -28,12 +28,7 @@ public final class TrimNodeType implements NodeType {
         return new Trim(data.intOr("padding", 0, 10000, 0));
     }
 
-    record Trim(int padding) implements TransformNode {
-        @Override
-        public BufferedImage apply(BufferedImage image) {
-            return transform(Picture.photo(image)).picture().image();
-        }
-
+    record Trim(int padding) implements PictureTransform {
         /** The sides the crop did not move inwards stay frame sides (a subject cut by the photo's frame). */
         @Override
         public Transformed transform(Picture picture) {

@@ -1,5 +1,6 @@
 package dev.flowrun.upload;
 
+import dev.flowrun.input.BlockInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -196,13 +197,7 @@ final class MultipartReader {
     record Part(Map<String, String> headers, InputStream content) {
     }
 
-    private final class ContentStream extends InputStream {
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
+    private final class ContentStream extends BlockInputStream {
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
             if (len == 0) {

@@ -10,20 +10,21 @@ import dev.flowrun.support.Images;
 import dev.flowrun.support.MainProcess;
 import dev.flowrun.support.Reply;
 import dev.flowrun.support.S3ProxyServer;
-import dev.flowrun.support.TestApp;
+import dev.flowrun.support.SharedInstances;
 import dev.flowrun.support.TestPostgres;
+import dev.flowrun.support.TestWorkflow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +38,7 @@ class ObjectStoreInstancesPostgresqlTest {
     /** Items served at once; the rest wait on the file server until the victim is dead. */
     private static final int FREE = 40;
     private static String databaseUrl;
+    @AutoClose
     private static FileServer files;
     private static Jdbi jdbi;
     private static String bucket;
@@ -54,14 +56,8 @@ class ObjectStoreInstancesPostgresqlTest {
         for (int i = 0; i < 2; i++) {
             Path dataDir = Files.createTempDirectory("flowrun-instance-" + i);
             dataDirs.add(dataDir);
-            Map<String, String> env = new HashMap<>(s3.env(bucket, "shared"));
-            env.put("FLOWRUN_DB_URL", databaseUrl);
-            env.put("FLOWRUN_DATA_DIR", dataDir.toString());
-            env.put("FLOWRUN_API_KEY", TestApp.API_KEY);
-            env.put("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true");
-            env.put("FLOWRUN_WORKERS", "2");
-            env.put("FLOWRUN_PORT", "0");
-            env.put("FLOWRUN_LEASE", "3s");
+            Map<String, String> env = SharedInstances.env(databaseUrl, dataDir, Duration.ofSeconds(3));
+            env.putAll(s3.env(bucket, "shared"));
             processes.add(MainProcess.start(env));
         }
         for (MainProcess process : processes) {
@@ -71,14 +67,8 @@ class ObjectStoreInstancesPostgresqlTest {
 
     @AfterAll
     static void stopThem() {
-        instances.forEach(ApiClient::close);
-        processes.forEach(MainProcess::close);
-        if (files != null) {
-            files.close();
-        }
-        if (databaseUrl != null) {
-            TestPostgres.drop(databaseUrl);
-        }
+        SharedInstances.stop(instances, processes);
+        TestPostgres.drop(databaseUrl);
     }
 
     @Test
@@ -86,10 +76,7 @@ class ObjectStoreInstancesPostgresqlTest {
         ApiClient victimApi = instances.get(0);
         ApiClient survivor = instances.get(1);
         MainProcess victim = processes.get(0);
-        long workflowId = victimApi.post("/workflows", """
-                {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                  {"id": "out", "type": "output", "data": {"format": "png"}}],
-                 "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""").json().path("id").asLong();
+        long workflowId = TestWorkflow.passThrough().create(victimApi);
         files.hold();
         String fileList = IntStream.range(0, ITEMS).mapToObj(i -> "{\"url\": \"" + (i < FREE
                 ? files.url("/disc.png") : files.heldUrl("/disc.png")) + "?n=" + i + "\", \"name\": \"p" + i + ".png\"}")

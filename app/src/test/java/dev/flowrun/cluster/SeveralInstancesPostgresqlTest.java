@@ -26,6 +26,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -43,7 +44,9 @@ class SeveralInstancesPostgresqlTest {
     private static final Duration NOTIFIED = Duration.ofSeconds(8);
     private static String databaseUrl;
     private static Path dataDir;
+    @AutoClose
     private static FileServer files;
+    @AutoClose
     private static HttpsReceiver receiver;
     private static Jdbi jdbi;
     private static final List<MainProcess> processes = new ArrayList<>();
@@ -67,18 +70,8 @@ class SeveralInstancesPostgresqlTest {
 
     @AfterAll
     static void stopThem() {
-        instances.forEach(ApiClient::close);
-        processes.forEach(MainProcess::close);
-        HttpsReceiver.forgetTrust();
-        if (receiver != null) {
-            receiver.close();
-        }
-        if (files != null) {
-            files.close();
-        }
-        if (databaseUrl != null) {
-            TestPostgres.drop(databaseUrl);
-        }
+        SharedInstances.stop(instances, processes);
+        TestPostgres.drop(databaseUrl);
     }
 
     @Test

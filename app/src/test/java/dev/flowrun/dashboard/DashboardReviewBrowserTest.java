@@ -11,7 +11,7 @@ import dev.flowrun.support.ToldCutouts;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -21,9 +21,13 @@ import org.openqa.selenium.By;
  * a service without a segmentation model shows.
  */
 class DashboardReviewBrowserTest {
+    @AutoClose
     static TestApp app;
+    @AutoClose
     static TestApp withoutModel;
+    @AutoClose
     static Browser browser;
+    @AutoClose
     static FileServer files;
 
     @BeforeAll
@@ -33,14 +37,6 @@ class DashboardReviewBrowserTest {
         files = new FileServer().serve("/sure.png", ToldCutouts.picture(230, 230, 0))
                 .serve("/unsure.png", ToldCutouts.picture(40, 40, 0));
         browser = Browser.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) browser.close();
-        if (files != null) files.close();
-        if (withoutModel != null) withoutModel.close();
-        if (app != null) app.close();
     }
 
     @Test

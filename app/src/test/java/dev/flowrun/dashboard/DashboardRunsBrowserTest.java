@@ -12,7 +12,7 @@ import java.awt.Color;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,19 +24,15 @@ import org.openqa.selenium.support.ui.Select;
 /** The dashboard's run pages in a real browser, against the whole service (README, Dashboard). */
 class DashboardRunsBrowserTest {
     /** Uploads and retry from the dashboard (POST /uploads, POST /workflows/runs/{runId}/retry). */
+    @AutoClose
     static TestApp app;
+    @AutoClose
     static Browser browser;
 
     @BeforeAll
     static void start() {
         app = TestApp.start();
         browser = Browser.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) browser.close();
-        if (app != null) app.close();
     }
 
     @Test

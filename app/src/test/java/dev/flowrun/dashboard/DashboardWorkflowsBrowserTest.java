@@ -7,7 +7,7 @@ import dev.flowrun.support.Browser;
 import dev.flowrun.support.TestApp;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -16,7 +16,9 @@ import org.openqa.selenium.support.ui.Select;
 
 /** The dashboard's workflow pages in a real browser: graphs drawn, a graph refused and then saved (README, Dashboard). */
 class DashboardWorkflowsBrowserTest {
+    @AutoClose
     static TestApp app;
+    @AutoClose
     static Browser browser;
 
     @BeforeAll
@@ -24,12 +26,6 @@ class DashboardWorkflowsBrowserTest {
         app = TestApp.start();
         browser = Browser.start();
         browser.signIn(app.baseUrl(), TestApp.API_KEY);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) browser.close();
-        if (app != null) app.close();
     }
 
     @Test

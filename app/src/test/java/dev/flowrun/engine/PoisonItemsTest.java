@@ -7,12 +7,12 @@ import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import dev.flowrun.support.TestWorkflow;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +28,7 @@ class PoisonItemsTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_WORKERS", Integer.toString(WORKERS)),
             POISON.withStandardTypes());
+    @AutoClose
     static FileServer files;
 
     @BeforeAll
@@ -35,17 +36,13 @@ class PoisonItemsTest {
         files = new FileServer().serve("/red.png", Images.pngDisc());
     }
 
-    @AfterAll
-    static void stop() {
-        files.close();
-    }
-
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"oom", "stackOverflow", "error", "interrupt"})
     void poisonedItemsFailWithNodeFailedAndEveryWorkerSurvives(String kind) {
         long workflowId = workflow(kind);
         // One item per worker: the node's rendezvous makes sure every worker is hit at the same time.
-        JsonNode run = awaitEnd(createRun(workflowId, files.url("/red.png"), WORKERS));
+        long runId = createRun(workflowId, files.url("/red.png"), WORKERS);
+        JsonNode run = Runs.awaitEnd(app, runId, Duration.ofSeconds(30));
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("failed");
         assertThat(run.path("failedItems").asInt()).isEqualTo(WORKERS);
         for (JsonNode item : run.path("items")) {
@@ -64,7 +61,7 @@ class PoisonItemsTest {
         Await.until(WORKERS + " items downloading at once", Duration.ofSeconds(20),
                 () -> files.heldRequests() - before == WORKERS);
         files.release();
-        assertThat(awaitEnd(healthy).path("status").asText()).isEqualTo("completed");
+        assertThat(Runs.awaitEnd(app, healthy, Duration.ofSeconds(30)).path("status").asText()).isEqualTo("completed");
     }
 
     private static long workflow(String poisonKind) {
@@ -79,11 +76,6 @@ class PoisonItemsTest {
                 + String.join(",", java.util.Collections.nCopies(items, file)) + "]}}}");
         assertThat(created.status()).as(created.toString()).isEqualTo(200);
         return created.json().path("id").asLong();
-    }
-
-    private static JsonNode awaitEnd(long runId) {
-        return Await.until("run " + runId + " to end", Duration.ofSeconds(30), () -> app.get("/workflows/runs/" + runId).json(),
-                run -> List.of("completed", "partial", "failed", "cancelled").contains(run.path("status").asText()));
     }
 
     private static Map<String, String> states(JsonNode item) {

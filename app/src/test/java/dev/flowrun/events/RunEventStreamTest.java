@@ -15,8 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,19 +24,8 @@ class RunEventStreamTest {
     static final OpenApiCheck API = new OpenApiCheck();
     @RegisterExtension
     final TestApp app = TestApp.forEachTest(Map.of("FLOWRUN_WORKERS", "2"));
-    FileServer files;
-    long workflowId;
-
-    @BeforeEach
-    void start() {
-        files = new FileServer().serve("/red.png", Images.pngDisc());
-        workflowId = Runs.template(app, "Remove background");
-    }
-
-    @AfterEach
-    void stop() {
-        files.close();
-    }
+    @AutoClose
+    final FileServer files = new FileServer().serve("/red.png", Images.pngDisc());
 
     SseReader stream(long runId, String lastEventId) {
         SseReader reader = SseReader.open(app.baseUrl() + "/workflows/runs/" + runId + "/events", TestApp.API_KEY,
@@ -49,7 +37,7 @@ class RunEventStreamTest {
 
     long heldRun(int items) {
         List<String> urls = IntStream.range(0, items).mapToObj(i -> files.heldUrl("/red.png")).toList();
-        return Runs.create(app, workflowId, urls);
+        return Runs.create(app, Runs.template(app, "Remove background"), urls);
     }
 
     @Test
@@ -90,7 +78,8 @@ class RunEventStreamTest {
 
     @Test
     void terminalRunGivesItsStateAndEndsAtOnceAndReconnectGetsOnlyWhatItMissed() {
-        long runId = Runs.create(app, workflowId, List.of(files.url("/red.png"), files.url("/red.png")));
+        long runId = Runs.create(app, Runs.template(app, "Remove background"),
+                List.of(files.url("/red.png"), files.url("/red.png")));
         Runs.awaitEnd(app, runId, Duration.ofSeconds(30));
         List<Event> all;
         try (SseReader reader = stream(runId, null)) {
@@ -134,6 +123,8 @@ class RunEventStreamTest {
     @Test
     void aQuietStreamGetsACommentLineWithinFifteenSeconds() {
         long runId = heldRun(2);
+        // Both items claimed and held mid-download: nothing more happens to the run until they are released.
+        Await.until("two items downloading", Duration.ofSeconds(10), () -> files.heldRequests() == 2);
         try (SseReader reader = stream(runId, null)) {
             assertThat(reader.next().name()).isEqualTo("run");
             long opened = System.nanoTime();
@@ -146,7 +137,7 @@ class RunEventStreamTest {
 
     @Test
     void anotherWorkspacesOrUnknownRunIsNotFoundAndNoKeyIsUnauthorized() {
-        long runId = Runs.create(app, workflowId, List.of(files.url("/red.png")));
+        long runId = Runs.create(app, Runs.template(app, "Remove background"), List.of(files.url("/red.png")));
         assertThat(app.get("/workflows/runs/" + (runId + 1000) + "/events").status()).isEqualTo(404);
         assertThat(app.get("/workflows/runs/" + runId + "/events", null).status()).isEqualTo(401);
         assertThat(app.get("/workflows/runs/abc/events").status()).isEqualTo(404);

@@ -14,14 +14,17 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Two instances on one PostgreSQL database: a stream on one follows what the other does. */
 class RunEventsAcrossInstancesPostgresqlTest {
+    @AutoClose
     TestApp working;
+    @AutoClose
     TestApp streaming;
+    @AutoClose
     FileServer files;
 
     @BeforeEach
@@ -30,13 +33,6 @@ class RunEventsAcrossInstancesPostgresqlTest {
         working = TestApp.start(Map.of("FLOWRUN_DB_URL", url));
         streaming = TestApp.start(Map.of("FLOWRUN_DB_URL", url, "FLOWRUN_WORKERS", "1"));
         files = new FileServer().serve("/red.png", Images.pngDisc());
-    }
-
-    @AfterEach
-    void stop() {
-        files.close();
-        streaming.close();
-        working.close();
     }
 
     SseReader stream(long runId) {

@@ -23,6 +23,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -49,9 +50,13 @@ class DatabaseOutagePostgresqlTest {
     private static final Logger LOG = LoggerFactory.getLogger(DatabaseOutagePostgresqlTest.class);
     private static final String BEGAN = "the database cannot be reached";
     private static final String ENDED = "the database answers again";
+    /** This test's own, stopped once the instances are (after {@code stopThem}). */
+    @AutoClose
     private static TestPostgres.Cluster cluster;
     private static Jdbi jdbi;
+    @AutoClose
     private static FileServer files;
+    @AutoClose
     private static HttpsReceiver receiver;
     private static final List<MainProcess> processes = new ArrayList<>();
     private static final List<ApiClient> instances = new ArrayList<>();
@@ -75,18 +80,7 @@ class DatabaseOutagePostgresqlTest {
 
     @AfterAll
     static void stopThem() {
-        instances.forEach(ApiClient::close);
-        processes.forEach(MainProcess::close);
-        HttpsReceiver.forgetTrust();
-        if (receiver != null) {
-            receiver.close();
-        }
-        if (files != null) {
-            files.close();
-        }
-        if (cluster != null) {
-            cluster.close();
-        }
+        SharedInstances.stop(instances, processes);
     }
 
     @Test

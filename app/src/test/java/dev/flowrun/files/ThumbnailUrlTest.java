@@ -18,7 +18,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -27,6 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ThumbnailUrlTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
+    @AutoClose
     static FileServer files;
     static JsonNode run;
     static final Map<String, JsonNode> items = new HashMap<>();
@@ -48,11 +49,6 @@ class ThumbnailUrlTest {
         run = Await.until("the run to finish", Duration.ofSeconds(60), () -> app.get("/workflows/runs/" + runId).json(),
                 r -> List.of("completed", "partial", "failed").contains(r.path("status").asText()));
         run.path("items").forEach(item -> items.put(item.path("uploadInputs").path("node_1").path("fileName").asText(), item));
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
     }
 
     private static String input(String name) {

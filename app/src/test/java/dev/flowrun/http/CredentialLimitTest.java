@@ -126,9 +126,7 @@ class CredentialLimitTest {
 
         @Override
         public Socket createSocket(String host, int port) throws IOException {
-            Socket socket = createSocket();
-            socket.connect(new InetSocketAddress(host, port));
-            return socket;
+            return connected(new InetSocketAddress(host, port));
         }
 
         @Override
@@ -138,8 +136,12 @@ class CredentialLimitTest {
 
         @Override
         public Socket createSocket(InetAddress host, int port) throws IOException {
+            return connected(new InetSocketAddress(host, port));
+        }
+
+        private Socket connected(InetSocketAddress to) throws IOException {
             Socket socket = createSocket();
-            socket.connect(new InetSocketAddress(host, port));
+            socket.connect(to);
             return socket;
         }
 

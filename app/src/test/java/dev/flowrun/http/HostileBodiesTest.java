@@ -18,7 +18,7 @@ import java.util.List;
 import okhttp3.MediaType;
 import okhttp3.Request;
 import okhttp3.RequestBody;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -34,6 +34,7 @@ class HostileBodiesTest {
     static final String ADMIN = "Bearer " + TestApp.ADMIN_TOKEN;
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
+    @AutoClose
     static FileServer files;
     static String imageUrl;
     static long runsWorkflow;
@@ -48,11 +49,6 @@ class HostileBodiesTest {
         imageUrl = files.url("/red.png");
         runsWorkflow = createWorkflow("runs target");
         putWorkflow = createWorkflow("put target");
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
     }
 
     @Test

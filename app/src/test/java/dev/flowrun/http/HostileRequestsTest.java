@@ -22,7 +22,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -52,6 +52,7 @@ class HostileRequestsTest {
 
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
+    @AutoClose
     static FileServer files;
     static long runId;
     final SaneAnswers answers = new SaneAnswers();
@@ -60,11 +61,6 @@ class HostileRequestsTest {
     static void start() {
         files = new FileServer().serve("/red.png", Images.pngDisc());
         runId = completeARun();
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.flowrun.support.HttpsReceiver;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.OpenApiCheck;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -25,9 +26,10 @@ import okhttp3.MediaType;
 import okhttp3.MultipartBody;
 import okhttp3.Request;
 import okhttp3.RequestBody;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -39,9 +41,15 @@ class OpenApiTest {
     static final String ADMIN = "Bearer " + TestApp.ADMIN_TOKEN;
     static final OpenApiCheck API = new OpenApiCheck();
     static final Set<String> CALLED = new HashSet<>();
-    static HttpsReceiver receiver;
-    static FileServer files;
-    static TestApp app;
+    /** Made, and so trusted, before the app (an extension) starts. */
+    @AutoClose
+    static final HttpsReceiver receiver = HttpsReceiver.trusted();
+    @AutoClose
+    static final FileServer files = new FileServer().serve("/red.png", Images.pngDisc())
+            .serve("/broken.png", new byte[] {1, 2, 3});
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_WEBHOOK_RETRY_DELAYS",
+            "100ms,100ms,100ms,100ms,100ms"));
     static long template;
     static long partialRun;
     static long completedItem;
@@ -58,31 +66,19 @@ class OpenApiTest {
 
     @BeforeAll
     static void start() {
-        receiver = new HttpsReceiver();
-        receiver.trustForNewClients();
-        files = new FileServer().serve("/red.png", Images.pngDisc()).serve("/broken.png", new byte[] {1, 2, 3});
-        app = TestApp.start(Map.of("FLOWRUN_WEBHOOK_RETRY_DELAYS", "100ms,100ms,100ms,100ms,100ms"));
         template = app.get("/workflows").json().get(0).path("id").asLong();
         partialRun = app.post("/workflows/" + template + "/runs", """
                 {"inputs": {"imageInput": {"files": [{"url": "%s"}, {"url": "%s"}]}}, "webhookUrl": "%s"}"""
                 .formatted(files.url("/red.png"), files.url("/broken.png"), receiver.url("/hooks/done"))).json()
                 .path("id").asLong();
-        JsonNode done = awaitTerminal(partialRun);
+        JsonNode done = Runs.awaitEnd(app, partialRun, Duration.ofSeconds(60));
         completedItem = done.path("items").get(0).path("id").asLong();
         outputUrl = done.path("items").get(0).path("outputs").get(0).path("url").asText();
         failedZipRun = app.post("/workflows/" + template + "/runs", "{\"zipUrl\": \"" + files.url("/none.zip") + "\"}")
                 .json().path("id").asLong();
-        awaitTerminal(failedZipRun);
+        Runs.awaitEnd(app, failedZipRun, Duration.ofSeconds(60));
         Await.until("the webhook", Duration.ofSeconds(30), () -> !receiver.requests("/hooks/done").isEmpty());
         workspace = app.send("POST", "/admin/workspaces", "{\"name\": \"openapi\"}", ADMIN).json().path("id").asLong();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
-        files.close();
-        receiver.close();
-        HttpsReceiver.forgetTrust();
     }
 
     static List<Call> calls() {
@@ -261,10 +257,5 @@ class OpenApiTest {
 
     private static long created(String workflow) {
         return app.post("/workflows", workflow).json().path("id").asLong();
-    }
-
-    private static JsonNode awaitTerminal(long runId) {
-        return Await.until("run " + runId + " to finish", Duration.ofSeconds(60), () -> app.get("/workflows/runs/" + runId).json(),
-                r -> List.of("completed", "partial", "failed", "cancelled").contains(r.path("status").asText()));
     }
 }

@@ -12,7 +12,7 @@ import dev.flowrun.support.TestWorkflow;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,6 +26,7 @@ class WorkspaceIsolationTest {
     static final String A = "Bearer " + TestApp.API_KEY;
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
+    @AutoClose
     static FileServer files;
     static String b;
     static long workflowA;
@@ -60,11 +61,6 @@ class WorkspaceIsolationTest {
         itemA = app.get("/workflows/runs/" + runA, A).json().path("items").get(0).path("id").asLong();
         runB = createRun(b, templateId(b, "Remove background"), files.url("/red.png"));
         itemB = app.get("/workflows/runs/" + runB, b).json().path("items").get(0).path("id").asLong();
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
     }
 
     static long templateId(String auth, String name) {

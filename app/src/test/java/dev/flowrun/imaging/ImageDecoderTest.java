@@ -55,6 +55,16 @@ class ImageDecoderTest {
         return image;
     }
 
+    /** {@link #corners}(40, 24) as a decoder must give it back: opaque RGB, each colour within lossy noise. */
+    static void assertCorners(BufferedImage decoded) {
+        assertThat(decoded.getType()).isEqualTo(BufferedImage.TYPE_INT_RGB);
+        assertThat(decoded.getWidth()).isEqualTo(40);
+        assertThat(decoded.getHeight()).isEqualTo(24);
+        assertThat(colourDistance(decoded.getRGB(2, 2), 0xFFFF0000)).isLessThanOrEqualTo(40);
+        assertThat(colourDistance(decoded.getRGB(37, 2), 0xFF00C000)).isLessThanOrEqualTo(40);
+        assertThat(colourDistance(decoded.getRGB(20, 20), 0xFF607080)).isLessThanOrEqualTo(40);
+    }
+
     private void assertRejected(Path path, String code) {
         assertThatThrownBy(() -> DECODER.decode(path)).isInstanceOfSatisfying(ImageRejected.class,
                 e -> assertThat(e.code()).isEqualTo(code));
@@ -65,12 +75,7 @@ class ImageDecoderTest {
     void decodesEachSupportedFormat(String format) throws Exception {
         BufferedImage image = corners(40, 24);
         BufferedImage decoded = DECODER.decode(file("in." + format, encode(image, format)));
-        assertThat(decoded.getType()).isEqualTo(BufferedImage.TYPE_INT_RGB);
-        assertThat(decoded.getWidth()).isEqualTo(40);
-        assertThat(decoded.getHeight()).isEqualTo(24);
-        assertThat(colourDistance(decoded.getRGB(2, 2), 0xFFFF0000)).isLessThanOrEqualTo(40);
-        assertThat(colourDistance(decoded.getRGB(37, 2), 0xFF00C000)).isLessThanOrEqualTo(40);
-        assertThat(colourDistance(decoded.getRGB(20, 20), 0xFF607080)).isLessThanOrEqualTo(40);
+        assertCorners(decoded);
     }
 
     @Test

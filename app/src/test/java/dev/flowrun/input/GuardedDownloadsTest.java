@@ -13,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,16 +23,12 @@ import org.junit.jupiter.api.Test;
  * FLOWRUN_ALLOW_PRIVATE_NETWORKS=true the same run downloads from it.
  */
 class GuardedDownloadsTest {
+    @AutoClose
     static CountingServer server;
 
     @BeforeAll
     static void start() {
         server = new CountingServer(Images.pngDisc());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     /** Input URLs by name, each reaching the local server when nothing stops it, and the rule that refuses it. */

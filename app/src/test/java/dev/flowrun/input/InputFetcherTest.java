@@ -16,7 +16,7 @@ import okhttp3.Protocol;
 import okhttp3.tls.HandshakeCertificates;
 import okhttp3.tls.HeldCertificate;
 import okio.Buffer;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,14 +25,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Downloading one input: what the item's download_failed message says for each rule that stops it. */
 class InputFetcherTest {
+    @AutoClose
     final MockWebServer server = new MockWebServer();
     @TempDir
     Path dir;
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     @Test
     void aRefusedAddressNamesTheRuleAndNothingIsWritten() {

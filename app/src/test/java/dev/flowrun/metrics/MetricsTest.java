@@ -9,40 +9,27 @@ import dev.flowrun.support.HttpsReceiver;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.PrometheusText;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** /metrics, scraped and parsed as Prometheus reads it, tells what the service did. */
 class MetricsTest {
-    static HttpsReceiver receiver;
-    static FileServer files;
-
-    @BeforeAll
-    static void start() {
-        receiver = new HttpsReceiver();
-        receiver.trustForNewClients();
-        files = new FileServer().serve("/red.png", Images.pngDisc()).serve("/blue.jpg", Images.jpegDisc())
-                .serve("/broken.png", new byte[] {1, 2, 3});
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
-        receiver.close();
-        HttpsReceiver.forgetTrust();
-    }
+    @AutoClose
+    static final HttpsReceiver receiver = HttpsReceiver.trusted();
+    @AutoClose
+    static final FileServer files = new FileServer().serve("/red.png", Images.pngDisc())
+            .serve("/blue.jpg", Images.jpegDisc()).serve("/broken.png", new byte[] {1, 2, 3});
 
     @Test
     void aRunIsCountedItemsAndNodesTimedTheWebhookAndTheRequestsToo() {
         try (TestApp app = TestApp.start()) {
-            long workflow = templateId(app);
+            long workflow = Runs.template(app, "Remove background");
             long run = app.post("/workflows/" + workflow + "/runs", """
                     {"inputs": {"imageInput": {"files": [{"url": "%s"}, {"url": "%s"}, {"url": "%s"}]}}, "webhookUrl": "%s"}"""
                     .formatted(files.url("/red.png"), files.url("/blue.jpg"), files.url("/broken.png"),
@@ -90,7 +77,7 @@ class MetricsTest {
     void waitingItemsAreAGaugeAndACancelledRunCountsAllItsItems() {
         try (TestApp app = TestApp.start(Map.of("FLOWRUN_WORKERS", "1"))) {
             files.hold();
-            long workflow = templateId(app);
+            long workflow = Runs.template(app, "Remove background");
             long run = app.post("/workflows/" + workflow + "/runs", """
                     {"inputs": {"imageInput": {"files": [{"url": "%s"}, {"url": "%s"}, {"url": "%s"}]}}}"""
                     .formatted(files.heldUrl("/red.png"), files.heldUrl("/red.png"), files.heldUrl("/red.png")))
@@ -132,18 +119,7 @@ class MetricsTest {
     }
 
     private static void awaitStatus(TestApp app, long run, String status) {
-        JsonNode last = Await.until("run " + run + " to finish", Duration.ofSeconds(60),
-                () -> app.get("/workflows/runs/" + run).json(),
-                r -> List.of("completed", "partial", "failed", "cancelled").contains(r.path("status").asText()));
+        JsonNode last = Runs.awaitEnd(app, run, Duration.ofSeconds(60));
         assertThat(last.path("status").asText()).as(last.toString()).isEqualTo(status);
-    }
-
-    private static long templateId(TestApp app) {
-        for (JsonNode workflow : app.get("/workflows").json()) {
-            if (workflow.path("name").asText().equals("Remove background")) {
-                return workflow.path("id").asLong();
-            }
-        }
-        throw new AssertionError("no template Remove background");
     }
 }

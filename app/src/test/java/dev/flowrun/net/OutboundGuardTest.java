@@ -19,7 +19,7 @@ import okhttp3.Dns;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,14 +31,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the guard's doing and not an unreachable URL.
  */
 class OutboundGuardTest {
+    @AutoClose
     static final CountingServer server = new CountingServer("ok".getBytes(StandardCharsets.US_ASCII));
     static final OkHttpClient guarded = quick(OutboundGuard.baseClient(false));
     static final OkHttpClient allowing = quick(OutboundGuard.baseClient(true));
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     /** URLs that reach the local server when nothing stops them, and the rule the guard names for each. */
     static Stream<List<String>> localUrls() {

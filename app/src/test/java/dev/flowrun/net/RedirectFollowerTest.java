@@ -23,13 +23,15 @@ import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.tls.HandshakeCertificates;
 import okhttp3.tls.HeldCertificate;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** Redirects followed one hop at a time: each hop checked again, at most five, never down from https. */
 class RedirectFollowerTest {
+    @AutoClose
     final Server http = new Server(null);
     final HeldCertificate certificate = new HeldCertificate.Builder().addSubjectAlternativeName("localhost").build();
+    @AutoClose
     final Server https = new Server(certificate);
     /** Loopback allowed, so the servers here can be reached; 127.0.0.2 refused, to stand for a private address. */
     final OkHttpClient client = OutboundGuard.guarded(new OkHttpClient.Builder(), Dns.SYSTEM, this::refuse127002)
@@ -37,12 +39,6 @@ class RedirectFollowerTest {
             .callTimeout(Duration.ofSeconds(10))
             .build();
     final RedirectFollower follower = new RedirectFollower(client);
-
-    @AfterEach
-    void stop() {
-        http.close();
-        https.close();
-    }
 
     @Test
     void followsFiveRedirectsAndRefusesTheSixth() throws IOException {

@@ -7,6 +7,7 @@ import java.awt.image.BufferedImage;
 
 import static dev.flowrun.support.Argb.filled;
 import static dev.flowrun.support.Argb.pixels;
+import static dev.flowrun.support.Argb.row;
 import static dev.flowrun.nodes.TestSupport.transform;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,8 +16,7 @@ class ColourNodesTest {
 
     @Test
     void fillCompositesOntoTheColour() throws NodeFailure {
-        BufferedImage image = new BufferedImage(3, 1, BufferedImage.TYPE_INT_ARGB);
-        image.setRGB(0, 0, 3, 1, new int[] {0x00123456, 0xFFFF0000, 0x80FF0000}, 0, 3);
+        BufferedImage image = row(0x00123456, 0xFFFF0000, 0x80FF0000);
         BufferedImage r = transform("fill", "{'color': '#0000FF'}").apply(image);
         assertThat(r.getType()).isEqualTo(BufferedImage.TYPE_INT_RGB);
         int[] px = pixels(r);
@@ -28,8 +28,7 @@ class ColourNodesTest {
 
     @Test
     void grayscaleUsesLumaAndKeepsAlpha() throws NodeFailure {
-        BufferedImage image = new BufferedImage(3, 1, BufferedImage.TYPE_INT_ARGB);
-        image.setRGB(0, 0, 3, 1, new int[] {0xFFFF0000, 0x4000FF00, 0x00FFFFFF}, 0, 3);
+        BufferedImage image = row(0xFFFF0000, 0x4000FF00, 0x00FFFFFF);
         BufferedImage r = transform("grayscale", "{}").apply(image);
         assertThat(r.getType()).isEqualTo(BufferedImage.TYPE_INT_ARGB);
         assertThat(pixels(r)).containsExactly(0xFF4C4C4C, 0x40969696, 0x00FFFFFF);

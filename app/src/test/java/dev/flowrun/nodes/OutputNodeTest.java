@@ -38,11 +38,16 @@ class OutputNodeTest {
         return image;
     }
 
+    /** The output node of {@code data} names its files with {@code extension} and serves them as {@code type}. */
+    private static void assertNamed(String data, String extension, String type) throws InvalidNodeData {
+        OutputNode node = (OutputNode) compile("output", data);
+        assertThat(node.extension()).isEqualTo(extension);
+        assertThat(node.contentType()).isEqualTo(type);
+    }
+
     @Test
     void pngKeepsAlphaExactly() throws Exception {
-        OutputNode png = (OutputNode) compile("output", "{}");
-        assertThat(png.extension()).isEqualTo("png");
-        assertThat(png.contentType()).isEqualTo("image/png");
+        assertNamed("{}", "png", "image/png");
         BufferedImage image = halfTransparent();
         BufferedImage back = read(write("{'format': 'png', 'quality': 10}", image));
         assertThat(Argb.pixels(back)).isEqualTo(Argb.pixels(image));
@@ -58,9 +63,7 @@ class OutputNodeTest {
 
     @Test
     void jpegFlattensTransparencyOntoWhite() throws Exception {
-        OutputNode jpeg = (OutputNode) compile("output", "{'format': 'jpeg'}");
-        assertThat(jpeg.extension()).isEqualTo("jpg");
-        assertThat(jpeg.contentType()).isEqualTo("image/jpeg");
+        assertNamed("{'format': 'jpeg'}", "jpg", "image/jpeg");
         BufferedImage image = halfTransparent();
         byte[] bytes = write("{'format': 'jpeg', 'quality': 95}", image);
         assertThat(bytes[0] & 0xFF).isEqualTo(0xFF);

@@ -3,6 +3,7 @@ package dev.flowrun.nodes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.support.Argb;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
@@ -11,9 +12,9 @@ import dev.flowrun.support.TestApp;
 import java.awt.image.BufferedImage;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code pad}'s margin, scale and position on the pixels of real runs (docs/nodes.md): inputs are transparent PNGs
@@ -23,23 +24,13 @@ import org.junit.jupiter.api.Test;
 class PadNodeTest {
     static final int RED = 0xFFFF0000;
     static final int WHITE = 0xFFFFFFFF;
-    static TestApp app;
-    static FileServer files;
-
-    @BeforeAll
-    static void start() {
-        app = TestApp.start();
-        files = new FileServer()
-                .serve("/small.png", block(200, 100, 80, 40, 40, 20)) // a whole subject, 40×20, in the middle
-                .serve("/bust.png", block(200, 100, 60, 40, 80, 60)) // 80×60, cut by the bottom edge
-                .serve("/photo.jpg", Images.jpegDisc()); // 160×120, opaque: no cut-out
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
-        app.close();
-    }
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass();
+    @AutoClose
+    static final FileServer files = new FileServer()
+            .serve("/small.png", block(200, 100, 80, 40, 40, 20)) // a whole subject, 40×20, in the middle
+            .serve("/bust.png", block(200, 100, 60, 40, 80, 60)) // 80×60, cut by the bottom edge
+            .serve("/photo.jpg", Images.jpegDisc()); // 160×120, opaque: no cut-out
 
     /** A transparent {@code w}×{@code h} picture with an opaque red block at ({@code x}, {@code y}). */
     static byte[] block(int w, int h, int x, int y, int bw, int bh) {
@@ -71,19 +62,7 @@ class PadNodeTest {
 
     /** The red block's bounds in the output: {x0, y0, x1, y1}, inclusive, counting clearly red pixels. */
     static int[] redBox(BufferedImage image) {
-        int x0 = Integer.MAX_VALUE, y0 = Integer.MAX_VALUE, x1 = -1, y1 = -1;
-        for (int y = 0; y < image.getHeight(); y++) {
-            for (int x = 0; x < image.getWidth(); x++) {
-                int p = image.getRGB(x, y);
-                if ((p >>> 24) > 128 && (p >> 16 & 0xFF) > 200 && (p >> 8 & 0xFF) < 128) {
-                    x0 = Math.min(x0, x);
-                    y0 = Math.min(y0, y);
-                    x1 = Math.max(x1, x);
-                    y1 = Math.max(y1, y);
-                }
-            }
-        }
-        return new int[] {x0, y0, x1, y1};
+        return Argb.bounds(image, p -> (p >>> 24) > 128 && (p >> 16 & 0xFF) > 200 && (p >> 8 & 0xFF) < 128);
     }
 
     @Test

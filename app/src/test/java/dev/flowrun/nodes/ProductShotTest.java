@@ -7,6 +7,7 @@ import dev.flowrun.cutout.model.HandChecked;
 import dev.flowrun.cutout.model.Photos;
 import dev.flowrun.cutout.model.Photos.Source;
 import dev.flowrun.cutout.model.TestModel;
+import dev.flowrun.support.Argb;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
@@ -69,19 +70,7 @@ class ProductShotTest {
 
     /** Bounds {x0, y0, x1, y1} (inclusive) of the pixels that are not the white canvas (JPEG noise allowed). */
     static int[] subjectBox(BufferedImage image) {
-        int x0 = Integer.MAX_VALUE, y0 = Integer.MAX_VALUE, x1 = -1, y1 = -1;
-        for (int y = 0; y < image.getHeight(); y++) {
-            for (int x = 0; x < image.getWidth(); x++) {
-                int p = image.getRGB(x, y);
-                if (Math.min(p >> 16 & 0xFF, Math.min(p >> 8 & 0xFF, p & 0xFF)) < 215) {
-                    x0 = Math.min(x0, x);
-                    y0 = Math.min(y0, y);
-                    x1 = Math.max(x1, x);
-                    y1 = Math.max(y1, y);
-                }
-            }
-        }
-        return new int[] {x0, y0, x1, y1};
+        return Argb.bounds(image, p -> Math.min(p >> 16 & 0xFF, Math.min(p >> 8 & 0xFF, p & 0xFF)) < 215);
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FormBody;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import dev.flowrun.support.TestClock;
 import dev.flowrun.support.TestWorkflow;
@@ -25,7 +26,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class RetentionTest {
     static final TestClock CLOCK = new TestClock();
-    static final List<String> TERMINAL = List.of("completed", "partial", "failed", "cancelled");
     /** URLs live longer than the files here, so that an old URL is valid but for the file being gone. */
     @RegisterExtension
     static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_OUTPUT_RETENTION", "30d", "FLOWRUN_URL_TTL",
@@ -91,8 +91,7 @@ class RetentionTest {
 
     /** The run once terminal and its archive built. */
     private static JsonNode awaitArchive(long runId) {
-        JsonNode run = Await.until("run " + runId + " to finish", Duration.ofSeconds(60),
-                () -> app.get("/workflows/runs/" + runId).json(), r -> TERMINAL.contains(r.path("status").asText()));
+        JsonNode run = Runs.awaitEnd(app, runId, Duration.ofSeconds(60));
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("completed");
         Await.until("the archive of run " + runId, Duration.ofSeconds(60),
                 () -> app.stores("runs/" + runId + "/outputs.zip"));

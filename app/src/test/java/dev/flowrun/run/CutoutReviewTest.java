@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +24,9 @@ import org.junit.jupiter.api.Test;
  * come from {@link ToldCutouts}, so each item's is known.
  */
 class CutoutReviewTest {
+    @AutoClose
     static TestApp app;
+    @AutoClose
     static FileServer files;
     static long runId;
 
@@ -50,12 +52,6 @@ class CutoutReviewTest {
         runId = Runs.create(app, created.json().path("id").asLong(), List.of(files.url("/sure.png"),
                 files.url("/unsure.png"), files.url("/half.png"), files.url("/even.png")));
         assertThat(Runs.awaitEnd(app, runId, Duration.ofSeconds(60)).path("status").asText()).isEqualTo("completed");
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
-        app.close();
     }
 
     static List<String> names(JsonNode page) {

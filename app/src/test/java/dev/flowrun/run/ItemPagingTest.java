@@ -13,8 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,19 +24,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ItemPagingTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
-    static FileServer files;
-    static long workflowId;
-
-    @BeforeAll
-    static void start() {
-        files = new FileServer().serve("/red.png", Images.pngDisc());
-        workflowId = ZipRuns.passThroughWorkflow(app);
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
-    }
+    @AutoClose
+    static final FileServer files = new FileServer().serve("/red.png", Images.pngDisc());
 
     /** Every page at {@code pageSize}, checking bounds and itemsTotal on each; the page past the end is empty. */
     static List<JsonNode> allPages(long runId, String query, int pageSize, int expectedTotal) {
@@ -69,7 +57,7 @@ class ItemPagingTest {
             zip.add("a/" + i + ".png", Zips.png(i + 1)).add("a/" + i + ".txt", "skipped".getBytes(StandardCharsets.UTF_8));
         }
         files.serve("/seven.zip", zip.build());
-        long runId = ZipRuns.create(app, workflowId, files.url("/seven.zip"), null).path("id").asLong();
+        long runId = ZipRuns.create(app, files.url("/seven.zip"), null).path("id").asLong();
         ZipRuns.awaitTerminal(app, runId);
 
         List<JsonNode> items = allPages(runId, "x=1", 3, 7);
@@ -83,7 +71,8 @@ class ItemPagingTest {
     void inputsRunPagesByPositionAndQStillPagesItsMatches() {
         String list = IntStream.range(0, 11).mapToObj(i -> "{\"url\": \"" + files.url("/red.png") + "\", \"name\": \""
                 + (i % 2 == 0 ? "even-" : "odd-") + i + ".png\"}").collect(Collectors.joining(","));
-        Reply reply = app.post("/workflows/" + workflowId + "/runs", "{\"inputs\": {\"in\": {\"files\": [" + list + "]}}}");
+        Reply reply = app.post("/workflows/" + ZipRuns.workflowOf(app) + "/runs",
+                "{\"inputs\": {\"in\": {\"files\": [" + list + "]}}}");
         assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
         long runId = reply.json().path("id").asLong();
         ZipRuns.awaitTerminal(app, runId);

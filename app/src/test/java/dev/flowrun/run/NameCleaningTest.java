@@ -14,8 +14,7 @@ import dev.flowrun.support.Zips;
 import java.util.ArrayList;
 import java.util.List;
 import okhttp3.Request;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,23 +27,12 @@ class NameCleaningTest {
     static final String CLEAN = "invoicegpj.exe";
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
-    static FileServer files;
-    static long workflowId;
-
-    @BeforeAll
-    static void start() {
-        files = new FileServer()
-                .serve("/invoice%E2%80%AEgpj.exe", Zips.png(1))
-                .serve("/plain.png", Zips.png(2))
-                .serve("/names.zip", Zips.builder().add("shoes/" + TRICK, Zips.png(3))
-                        .add("bell\u0007\u200Bring.png", Zips.png(4)).build());
-        workflowId = ZipRuns.passThroughWorkflow(app);
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
-    }
+    @AutoClose
+    static final FileServer files = new FileServer()
+            .serve("/invoice%E2%80%AEgpj.exe", Zips.png(1))
+            .serve("/plain.png", Zips.png(2))
+            .serve("/names.zip", Zips.builder().add("shoes/" + TRICK, Zips.png(3))
+                    .add("bell\u0007\u200Bring.png", Zips.png(4)).build());
 
     /** Input names, output names and archive entries of a finished run, none holding a Cc or Cf character. */
     static List<String> namesOf(JsonNode run) {
@@ -61,7 +49,7 @@ class NameCleaningTest {
 
     @Test
     void aUrlsLastSegmentAndAGivenNameLoseTheOverride() {
-        Reply created = app.post("/workflows/" + workflowId + "/runs", """
+        Reply created = app.post("/workflows/" + ZipRuns.workflowOf(app) + "/runs", """
                 {"inputs": {"imageInput": {"files": [{"url": "%s"}, {"url": "%s", "name": "%s"}]}}}"""
                 .formatted(files.url("/invoice%E2%80%AEgpj.exe"), files.url("/plain.png"), "invoice\\u202Egpj.exe"));
         assertThat(created.status()).as(created.toString()).isEqualTo(200);
@@ -72,7 +60,8 @@ class NameCleaningTest {
 
     @Test
     void anUploadedFileNameLosesTheOverride() {
-        Reply created = app.call(new Request.Builder().url(app.baseUrl() + "/workflows/" + workflowId + "/runs")
+        String runs = app.baseUrl() + "/workflows/" + ZipRuns.workflowOf(app) + "/runs";
+        Reply created = app.call(new Request.Builder().url(runs)
                 .header("Authorization", "Bearer " + TestApp.API_KEY)
                 .post(new FormBody().file("file", TRICK, Zips.png(5)).requestBody()).build());
         assertThat(created.status()).as(created.toString()).isEqualTo(200);
@@ -82,7 +71,7 @@ class NameCleaningTest {
 
     @Test
     void zipEntryNamesLoseControlAndFormatCharacters() {
-        long runId = ZipRuns.create(app, workflowId, files.url("/names.zip"), null).path("id").asLong();
+        long runId = ZipRuns.create(app, files.url("/names.zip"), null).path("id").asLong();
         assertThat(namesOf(awaitTerminal(app, runId))).containsExactlyInAnyOrder(
                 "shoes/" + CLEAN, "bellring.png", "shoes/invoicegpj.png", "bellring.png",
                 "shoes/invoicegpj.png", "bellring.png");

@@ -7,6 +7,7 @@ import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,8 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,25 +23,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RunCancelAndRestartTest {
     @RegisterExtension
     final TestApp app = TestApp.forEachTest(Map.of("FLOWRUN_WORKERS", "2"));
-    FileServer files;
-    long workflowId;
-
-    @BeforeEach
-    void start() {
-        files = new FileServer().serve("/red.png", Images.pngDisc());
-        workflowId = TemplateIds.of(app, "Remove background");
-    }
-
-    @AfterEach
-    void stop() {
-        files.close();
-    }
+    @AutoClose
+    final FileServer files = new FileServer().serve("/red.png", Images.pngDisc());
 
     long createHeldRun(int items) {
         String list = IntStream.range(0, items)
                 .mapToObj(i -> "{\"url\": \"" + files.heldUrl("/red.png") + "\", \"name\": \"red-" + i + ".png\"}")
                 .collect(Collectors.joining(","));
-        Reply reply = app.post("/workflows/" + workflowId + "/runs", "{\"inputs\": {\"imageInput\": {\"files\": [" + list + "]}}}");
+        Reply reply = app.post("/workflows/" + Runs.template(app, "Remove background") + "/runs",
+                "{\"inputs\": {\"imageInput\": {\"files\": [" + list + "]}}}");
         assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
         return reply.json().path("id").asLong();
     }
@@ -106,7 +96,7 @@ class RunCancelAndRestartTest {
         String list = "{\"url\": \"" + files.url("/red.png") + "\"}, {\"url\": \"" + files.url("/missing.png") + "\"}, "
                 + IntStream.range(0, 4).mapToObj(i -> "{\"url\": \"" + files.heldUrl("/red.png") + "\"}")
                 .collect(Collectors.joining(","));
-        long mixed = app.post("/workflows/" + workflowId + "/runs",
+        long mixed = app.post("/workflows/" + Runs.template(app, "Remove background") + "/runs",
                 "{\"inputs\": {\"imageInput\": {\"files\": [" + list + "]}}}").json().path("id").asLong();
         Await.until("two items counted", Duration.ofSeconds(20), () -> run(mixed),
                 r -> r.path("completedItems").asInt() + r.path("failedItems").asInt() == 2);

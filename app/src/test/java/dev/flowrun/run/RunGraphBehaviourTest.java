@@ -7,12 +7,11 @@ import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.awt.image.BufferedImage;
 import java.time.Duration;
-import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,23 +19,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RunGraphBehaviourTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
-    static FileServer files;
-
-    @BeforeAll
-    static void start() {
-        files = new FileServer().serve("/shoes/red.jpg", Images.jpegDisc());
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
-    }
-
-    static JsonNode awaitTerminal(long runId) {
-        return Await.until("run " + runId + " to finish", Duration.ofSeconds(30),
-                () -> app.get("/workflows/runs/" + runId).json(),
-                run -> List.of("completed", "partial", "failed", "cancelled").contains(run.path("status").asText()));
-    }
+    @AutoClose
+    static final FileServer files = new FileServer().serve("/shoes/red.jpg", Images.jpegDisc());
 
     static long createWorkflow(String graph) {
         Reply reply = app.post("/workflows", "{\"name\": \"branches\", \"graph\": " + graph + "}");
@@ -57,7 +41,7 @@ class RunGraphBehaviourTest {
                            {"source": "in", "target": "gray"}, {"source": "gray", "target": "out_gray"}]}""");
         Reply created = app.post("/workflows/" + workflowId + "/runs", "{\"inputs\": {\"imageInput\": {\"files\": [{\"url\": \""
                 + files.url("/shoes/red.jpg") + "\", \"name\": \"shoes/red.jpg\"}]}}}");
-        JsonNode run = awaitTerminal(created.json().path("id").asLong());
+        JsonNode run = Runs.awaitEnd(app, created.json().path("id").asLong(), Duration.ofSeconds(30));
         assertThat(run.path("status").asText()).isEqualTo("completed");
         JsonNode outputs = run.path("items").get(0).path("outputs");
         assertThat(outputs).hasSize(2);
@@ -96,7 +80,7 @@ class RunGraphBehaviourTest {
         assertThat(app.delete("/workflows/" + workflowId).status()).isEqualTo(204);
         files.release();
 
-        JsonNode run = awaitTerminal(runId);
+        JsonNode run = Runs.awaitEnd(app, runId, Duration.ofSeconds(30));
         assertThat(run.path("status").asText()).isEqualTo("completed");
         assertThat(run.path("workflowId").asLong()).isEqualTo(workflowId);
         BufferedImage out = Images.decode(app.fetch(run.path("items").get(0).path("outputs").get(0).path("url").asText()).bytes());

@@ -4,10 +4,10 @@ import static dev.flowrun.support.ApiAssertions.TIMESTAMP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -16,44 +16,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class RunLifecycleTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
-    static FileServer files;
-
-    @BeforeAll
-    static void start() {
-        files = new FileServer().serve("/red.png", Images.pngDisc()).serve("/shoes/blue.jpg", Images.jpegDisc());
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
-    }
-
-    static long templateId(String name) {
-        for (JsonNode workflow : app.get("/workflows").json()) {
-            if (workflow.path("name").asText().equals(name)) {
-                return workflow.path("id").asLong();
-            }
-        }
-        throw new AssertionError("no template " + name);
-    }
-
-    static JsonNode awaitTerminal(long runId) {
-        return Await.until("run " + runId + " to finish", Duration.ofSeconds(30),
-                () -> app.get("/workflows/runs/" + runId).json(),
-                run -> List.of("completed", "partial", "failed", "cancelled").contains(run.path("status").asText()));
-    }
+    @AutoClose
+    static final FileServer files = new FileServer().serve("/red.png", Images.pngDisc())
+            .serve("/shoes/blue.jpg", Images.jpegDisc());
 
     @Test
     void removeBackgroundRunCompletesWithTransparentPngOutputs() throws Exception {
-        long workflowId = templateId("Remove background");
+        long workflowId = Runs.template(app, "Remove background");
         Reply created = app.post("/workflows/" + workflowId + "/runs", """
                 {"inputs": {"imageInput": {"files": [{"url": "%s"}, {"url": "%s", "name": "shoes/blue.jpg"}]}}}"""
                 .formatted(files.url("/red.png"), files.url("/shoes/blue.jpg")));
@@ -73,7 +49,9 @@ class RunLifecycleTest {
                 .as("stored and read back in UTC whatever the JVM's zone")
                 .isBetween(java.time.Instant.now().minusSeconds(60), java.time.Instant.now().plusSeconds(1));
 
-        JsonNode done = awaitTerminal(run.path("id").asLong());
+        long runId = run.path("id").asLong();
+        Runs.awaitEnd(app, runId, Duration.ofSeconds(30));
+        JsonNode done = app.get("/workflows/runs/" + runId).json(); // as a client reads it: the default page
         assertThat(done.path("status").asText()).as(done.toString()).isEqualTo("completed");
         assertThat(done.path("completedItems").asInt()).isEqualTo(2);
         assertThat(done.path("finishedAt").asText()).matches(TIMESTAMP);

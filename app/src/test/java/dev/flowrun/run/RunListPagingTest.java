@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -28,6 +29,7 @@ class RunListPagingTest {
     static final int RUNS = 24;
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
+    @AutoClose
     static FileServer files;
     static long removeBackground;
     static long productShot;
@@ -38,8 +40,8 @@ class RunListPagingTest {
     @BeforeAll
     static void start() throws Exception {
         files = new FileServer();
-        removeBackground = TemplateIds.of(app, "Remove background");
-        productShot = TemplateIds.of(app, "Product shot");
+        removeBackground = Runs.template(app, "Remove background");
+        productShot = Runs.template(app, "Product shot");
         // Six callers at once: numbers are taken under the workspace's lock, whatever order the commits come in.
         ExecutorService callers = Executors.newFixedThreadPool(6);
         try {
@@ -64,11 +66,6 @@ class RunListPagingTest {
                 cancelled.add(runId);
             }
         }
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
     }
 
     static long create(long workflowId, String url) {

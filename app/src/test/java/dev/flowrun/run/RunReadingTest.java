@@ -4,10 +4,10 @@ import static dev.flowrun.support.ApiAssertions.TIMESTAMP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.awt.image.BufferedImage;
 import java.time.Duration;
@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,6 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RunReadingTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
+    @AutoClose
     static FileServer files;
     static long removeBackground;
     static long productShot;
@@ -36,19 +37,14 @@ class RunReadingTest {
     static void start() {
         files = new FileServer().serve("/red.png", Images.pngDisc()).serve("/blue.jpg", Images.jpegDisc())
                 .serve("/notes.txt", "not an image".getBytes());
-        removeBackground = TemplateIds.of(app, "Remove background");
-        productShot = TemplateIds.of(app, "Product shot");
+        removeBackground = Runs.template(app, "Remove background");
+        productShot = Runs.template(app, "Product shot");
         partialRun = create(removeBackground, List.of(files.url("/red.png"), files.url("/missing.png"),
                 files.url("/blue.jpg"), files.url("/notes.txt")));
         bigRun = create(removeBackground, IntStream.range(0, 30).mapToObj(i -> files.url("/red.png") + "?n=" + i).toList(),
                 IntStream.range(0, 30).mapToObj(i -> (i % 3 == 0 ? "Shoe-" : "bag-") + i + ".png").toList());
-        awaitTerminal(partialRun);
-        awaitTerminal(bigRun);
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
+        Runs.awaitEnd(app, partialRun, Duration.ofSeconds(60));
+        Runs.awaitEnd(app, bigRun, Duration.ofSeconds(60));
     }
 
     static long create(long workflowId, List<String> urls) {
@@ -61,12 +57,6 @@ class RunReadingTest {
         Reply reply = app.post("/workflows/" + workflowId + "/runs", "{\"inputs\": {\"imageInput\": {\"files\": [" + list + "]}}}");
         assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
         return reply.json().path("id").asLong();
-    }
-
-    static JsonNode awaitTerminal(long runId) {
-        return Await.until("run " + runId + " to finish", Duration.ofSeconds(60),
-                () -> app.get("/workflows/runs/" + runId).json(),
-                run -> List.of("completed", "partial", "failed", "cancelled").contains(run.path("status").asText()));
     }
 
     @Test
@@ -90,7 +80,7 @@ class RunReadingTest {
     @Test
     void runWhereEveryItemFailsIsFailedWithoutArchive() {
         long runId = create(removeBackground, List.of(files.url("/missing-1.png"), files.url("/missing-2.png")));
-        JsonNode run = awaitTerminal(runId);
+        JsonNode run = Runs.awaitEnd(app, runId, Duration.ofSeconds(60));
         assertThat(run.path("status").asText()).isEqualTo("failed");
         assertThat(run.path("failedItems").asInt()).isEqualTo(2);
         assertThat(run.has("outputArchiveUrl")).isFalse();
@@ -99,7 +89,7 @@ class RunReadingTest {
     @Test
     void downloadErrorsDoNotRepeatTheUrlsQueryWhereSignedUrlsKeepTheirCredential() {
         long runId = create(removeBackground, List.of(files.url("/missing.png") + "?X-Amz-Signature=topsecret"));
-        JsonNode error = awaitTerminal(runId).path("items").get(0).path("error");
+        JsonNode error = Runs.awaitEnd(app, runId, Duration.ofSeconds(60)).path("items").get(0).path("error");
         assertThat(error.path("code").asText()).isEqualTo("download_failed");
         assertThat(error.path("message").asText()).contains("/missing.png").contains("404").doesNotContain("topsecret");
     }
@@ -183,7 +173,7 @@ class RunReadingTest {
     @Test
     void listIsNewestFirstWithFiltersAndListFields() {
         long newest = create(productShot, List.of(files.url("/blue.jpg")));
-        awaitTerminal(newest);
+        Runs.awaitEnd(app, newest, Duration.ofSeconds(60));
         JsonNode list = app.get("/workflows/runs?pageSize=100").json();
         assertThat(list.path("page").asInt()).isEqualTo(1);
         assertThat(list.path("pageSize").asInt()).isEqualTo(100);
@@ -213,7 +203,7 @@ class RunReadingTest {
     @Test
     void productShotGivesAWhite1024SquareJpeg() {
         long runId = create(productShot, List.of(files.url("/blue.jpg")));
-        JsonNode run = awaitTerminal(runId);
+        JsonNode run = Runs.awaitEnd(app, runId, Duration.ofSeconds(60));
         assertThat(run.path("status").asText()).isEqualTo("completed");
         JsonNode output = run.path("items").get(0).path("outputs").get(0);
         assertThat(output.path("processedNodeChain"))

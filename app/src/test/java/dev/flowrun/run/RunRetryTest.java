@@ -6,13 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import dev.flowrun.support.TestWorkflow;
 import dev.flowrun.support.Zips;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RunRetryTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
+    @AutoClose
     static FileServer files;
     static long workflow;
 
@@ -32,11 +34,6 @@ class RunRetryTest {
         files = new FileServer().serve("/ok.png", Zips.png(1)).serve("/good.png", Zips.png(3))
                 .serve("/junk.png", "not an image at all".getBytes(StandardCharsets.UTF_8));
         workflow = ZipRuns.passThroughWorkflow(app);
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
     }
 
     @Test
@@ -92,7 +89,7 @@ class RunRetryTest {
         assertThat(cancelled.path("status").asText()).isEqualTo("cancelled");
         // Items that were running when it was cancelled finish first, and become cancelled too.
         Await.until("the cancelled run's items to settle", Duration.ofSeconds(60), () -> ZipRuns.run(app, original),
-                run -> run.path("items").findValuesAsText("status").stream().allMatch(ZipRuns.TERMINAL::contains));
+                run -> run.path("items").findValuesAsText("status").stream().allMatch(Runs.TERMINAL::contains));
 
         Reply retry = app.post("/workflows/runs/" + original + "/retry", null);
         assertThat(retry.status()).as(retry.toString()).isEqualTo(200);

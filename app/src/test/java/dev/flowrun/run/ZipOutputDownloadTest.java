@@ -11,7 +11,7 @@ import dev.flowrun.support.Zips;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import okhttp3.Request;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ZipOutputDownloadTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
+    @AutoClose
     static FileServer files;
     static String archiveUrl;
     static byte[] archive;
@@ -41,11 +42,6 @@ class ZipOutputDownloadTest {
         archiveUrl = done.path("outputArchiveUrl").asText();
         archive = app.fetch(archiveUrl).bytes();
         inputUrl = done.path("items").get(0).path("uploadInputs").path("in").path("url").asText();
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
     }
 
     static Reply get(String url, String... headers) {

@@ -20,8 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -33,20 +32,13 @@ class ZipRunCancelAndRestartTest {
     static final int IMAGES = 20;
     @RegisterExtension
     final TestApp app = TestApp.forEachTest(Map.of("FLOWRUN_WORKERS", "2"));
-    FileServer files;
-    long workflowId;
+    @AutoClose
+    final FileServer files = new FileServer().serve("/photos.zip", photos());
 
-    @BeforeEach
-    void start() {
+    static byte[] photos() {
         Zips zip = Zips.builder();
         expectedNames().forEach(name -> zip.add(name, Zips.png(name.hashCode() & 0xFF)));
-        files = new FileServer().serve("/photos.zip", zip.build());
-        workflowId = ZipRuns.passThroughWorkflow(app);
-    }
-
-    @AfterEach
-    void stop() {
-        files.close();
+        return zip.build();
     }
 
     static List<String> expectedNames() {
@@ -55,7 +47,7 @@ class ZipRunCancelAndRestartTest {
 
     long createHeld() {
         files.hold();
-        long runId = ZipRuns.create(app, workflowId, files.heldUrl("/photos.zip"), null).path("id").asLong();
+        long runId = ZipRuns.create(app, files.heldUrl("/photos.zip"), null).path("id").asLong();
         Await.until("the archive to be requested", Duration.ofSeconds(10), () -> files.heldRequests() > 0);
         return runId;
     }
@@ -84,7 +76,7 @@ class ZipRunCancelAndRestartTest {
     @Test
     void aCancelRightAfterCreateNeverLeavesAQueuedItemWhateverItMeets() {
         for (int attempt = 0; attempt < 5; attempt++) {
-            long runId = ZipRuns.create(app, workflowId, files.url("/photos.zip"), null).path("id").asLong();
+            long runId = ZipRuns.create(app, files.url("/photos.zip"), null).path("id").asLong();
             assertThat(app.post("/workflows/runs/" + runId + "/cancel", null).json().path("ok").asBoolean()).isTrue();
             Await.until("run " + runId + " to settle", Duration.ofSeconds(10), () -> items(app, runId),
                     items -> itemStatuses(items).stream().noneMatch(s -> s.equals("queued") || s.equals("running")));

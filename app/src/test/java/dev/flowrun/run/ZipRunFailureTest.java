@@ -16,40 +16,27 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import mockwebserver3.RecordedRequest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A zip that cannot be downloaded or read fails the run as a whole, with the run's {@code error}
  * set, no item, nothing left on disk, and its one webhook. Every limit here is the real one (docs/zip-runs.md).
  */
 class ZipRunFailureTest {
-    static HttpsReceiver receiver;
-    static TestApp app;
-    static FileServer files;
-    static long workflowId;
-
-    @BeforeAll
-    static void start() {
-        receiver = new HttpsReceiver();
-        receiver.trustForNewClients();
-        app = TestApp.start(Map.of("FLOWRUN_WEBHOOK_RETRY_DELAYS", "100ms,100ms,100ms,100ms,100ms"));
-        files = new FileServer();
-        workflowId = ZipRuns.passThroughWorkflow(app);
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
-        app.close();
-        receiver.close();
-        HttpsReceiver.forgetTrust();
-    }
+    /** Made, and so trusted, before the app (an extension) starts. */
+    @AutoClose
+    static final HttpsReceiver receiver = HttpsReceiver.trusted();
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_WEBHOOK_RETRY_DELAYS",
+            "100ms,100ms,100ms,100ms,100ms"));
+    @AutoClose
+    static final FileServer files = new FileServer();
 
     /** Runs the zip at {@code url} to its end and checks the shape every failed zip run has; returns its error. */
     static JsonNode failedRun(String url) {
-        long runId = ZipRuns.create(app, workflowId, url, null).path("id").asLong();
+        long runId = ZipRuns.create(app, url, null).path("id").asLong();
         JsonNode run = awaitTerminal(app, runId);
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("failed");
         assertThat(run.path("totalItems").asInt()).isZero();
@@ -142,8 +129,8 @@ class ZipRunFailureTest {
     @Test
     void aFailedZipRunSendsItsOneWebhookWithTheError() {
         files.serve("/bad-for-hook.zip", "not a zip".getBytes(StandardCharsets.UTF_8));
-        Reply created = app.post("/workflows/" + workflowId + "/runs", "{\"zipUrl\": \"" + files.url("/bad-for-hook.zip")
-                + "\", \"webhookUrl\": \"" + receiver.url("/hooks/zip") + "\"}");
+        Reply created = app.post("/workflows/" + ZipRuns.workflowOf(app) + "/runs", "{\"zipUrl\": \""
+                + files.url("/bad-for-hook.zip") + "\", \"webhookUrl\": \"" + receiver.url("/hooks/zip") + "\"}");
         long runId = created.json().path("id").asLong();
         awaitTerminal(app, runId);
         RecordedRequest hook = Await.until("the webhook", Duration.ofSeconds(20), () -> receiver.requests("/hooks/zip"),

@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.FileServer;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import dev.flowrun.support.Zips;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,6 +25,7 @@ class ZipRunRaceTest {
     static final int IMAGES = 1_201;
     @RegisterExtension
     static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_WORKERS", "4"));
+    @AutoClose
     static FileServer files;
 
     @BeforeAll
@@ -33,11 +35,6 @@ class ZipRunRaceTest {
             zip.add("shelf-" + (i / 100) + "/item-" + i + ".png", Zips.png(i));
         }
         files = new FileServer().serve("/big.zip", zip.build());
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
     }
 
     record Seen(String status, int totalItems, int counted) {
@@ -57,7 +54,7 @@ class ZipRunRaceTest {
             run = app.get("/workflows/runs/" + runId + "?pageSize=1").json();
             seen.add(new Seen(run.path("status").asText(), run.path("totalItems").asInt(),
                     run.path("completedItems").asInt() + run.path("failedItems").asInt()));
-        } while (!ZipRuns.TERMINAL.contains(run.path("status").asText()) && System.nanoTime() < deadline);
+        } while (!Runs.TERMINAL.contains(run.path("status").asText()) && System.nanoTime() < deadline);
 
         assertThat(seen).as("observed while the archive was still being read").anyMatch(s -> s.totalItems() == 0);
         assertThat(seen).as("the total is 0 until the archive is read, then all of it at once")
@@ -65,7 +62,7 @@ class ZipRunRaceTest {
         assertThat(seen).as("nothing is counted before the total is known")
                 .filteredOn(s -> s.counted() > s.totalItems()).isEmpty();
         assertThat(seen).as("a run is terminal only with its whole total")
-                .filteredOn(s -> ZipRuns.TERMINAL.contains(s.status()) && s.totalItems() != IMAGES).isEmpty();
+                .filteredOn(s -> Runs.TERMINAL.contains(s.status()) && s.totalItems() != IMAGES).isEmpty();
         assertThat(run.path("status").asText()).isEqualTo("completed");
         assertThat(run.path("completedItems").asInt()).isEqualTo(IMAGES);
         assertThat(run.path("itemsTotal").asInt()).isEqualTo(IMAGES);

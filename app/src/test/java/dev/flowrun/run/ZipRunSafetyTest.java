@@ -17,8 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,19 +25,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ZipRunSafetyTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
-    static FileServer files;
-    static long workflowId;
-
-    @BeforeAll
-    static void start() {
-        files = new FileServer();
-        workflowId = ZipRuns.passThroughWorkflow(app);
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
-    }
+    @AutoClose
+    static final FileServer files = new FileServer();
 
     @Test
     void climbingEntryPathsInEitherSlashStyleWriteNothingOutsideTheRunsFolder() throws IOException {
@@ -53,7 +41,7 @@ class ZipRunSafetyTest {
                 .add("shoes\\..\\..\\" + marker + "-mixed/x.png", Zips.png(6))
                 .build();
         files.serve("/slip.zip", zip);
-        long runId = ZipRuns.create(app, workflowId, files.url("/slip.zip"), null).path("id").asLong();
+        long runId = ZipRuns.create(app, files.url("/slip.zip"), null).path("id").asLong();
         JsonNode done = awaitTerminal(app, runId);
 
         assertThat(done.path("status").asText()).as(done.toString()).isEqualTo("completed");
@@ -83,7 +71,7 @@ class ZipRunSafetyTest {
                 .build();
         zip = Zips.markSymlink(Zips.markSymlink(zip, "to-passwd.png"), "looks-like-an-image.png");
         files.serve("/links.zip", zip);
-        long runId = ZipRuns.create(app, workflowId, files.url("/links.zip"), null).path("id").asLong();
+        long runId = ZipRuns.create(app, files.url("/links.zip"), null).path("id").asLong();
         JsonNode done = awaitTerminal(app, runId);
         assertThat(done.path("totalItems").asInt()).isEqualTo(1);
         assertThat(fileNames(items(app, runId))).containsExactly("real.png");
@@ -95,7 +83,7 @@ class ZipRunSafetyTest {
         byte[] second = Zips.png(11);
         byte[] zip = Zips.builder().add("dup/a.png", first).add("dup/b.png", second).add("DUP/A.PNG", Zips.png(12)).build();
         files.serve("/twice.zip", Zips.rename(zip, "dup/b.png", "dup/a.png"));
-        long runId = ZipRuns.create(app, workflowId, files.url("/twice.zip"), "flatten").path("id").asLong();
+        long runId = ZipRuns.create(app, files.url("/twice.zip"), "flatten").path("id").asLong();
         JsonNode done = awaitTerminal(app, runId);
         assertThat(done.path("completedItems").asInt()).isEqualTo(3);
         List<JsonNode> items = items(app, runId);

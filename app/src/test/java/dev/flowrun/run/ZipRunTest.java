@@ -17,7 +17,7 @@ import dev.flowrun.support.Zips;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,8 +29,8 @@ class ZipRunTest {
     static final byte[] GREEN = Zips.png(2);
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
+    @AutoClose
     static FileServer files;
-    static long workflowId;
 
     @BeforeAll
     static void start() {
@@ -46,18 +46,12 @@ class ZipRunTest {
                 .add(".DS_Store", new byte[] {0, 0, 0, 1, 'B', 'u', 'd', '1'})
                 .build();
         files = new FileServer().serve("/nested.zip", nested);
-        workflowId = ZipRuns.passThroughWorkflow(app);
-    }
-
-    @AfterAll
-    static void stop() {
-        files.close();
     }
 
     @Test
     void createAnswersAtOnceThenEveryImageOfTheArchiveBecomesAnItemNamedByItsPath() {
         files.hold();
-        JsonNode created = ZipRuns.create(app, workflowId, files.heldUrl("/nested.zip"), null);
+        JsonNode created = ZipRuns.create(app, files.heldUrl("/nested.zip"), null);
         assertThat(created.path("status").asText()).isEqualTo("queued");
         assertThat(created.path("totalItems").asInt()).isZero();
         assertThat(created.path("completedItems").asInt()).isZero();
@@ -94,8 +88,8 @@ class ZipRunTest {
 
     @Test
     void flattenPutsEveryOutputAtTheRootAndNumbersCollisionsTheSameWayEveryTime() {
-        long first = ZipRuns.create(app, workflowId, files.url("/nested.zip"), "flatten").path("id").asLong();
-        long second = ZipRuns.create(app, workflowId, files.url("/nested.zip"), "flatten").path("id").asLong();
+        long first = ZipRuns.create(app, files.url("/nested.zip"), "flatten").path("id").asLong();
+        long second = ZipRuns.create(app, files.url("/nested.zip"), "flatten").path("id").asLong();
         List<String> firstNames = entryNames(app.fetch(awaitTerminal(app, first).path("outputArchiveUrl").asText()).bytes());
         List<String> secondNames = entryNames(app.fetch(awaitTerminal(app, second).path("outputArchiveUrl").asText()).bytes());
 
@@ -107,7 +101,7 @@ class ZipRunTest {
 
     @Test
     void preserveKeepsSameNamedFilesOfDifferentFoldersApart() {
-        long runId = ZipRuns.create(app, workflowId, files.url("/nested.zip"), "preserve").path("id").asLong();
+        long runId = ZipRuns.create(app, files.url("/nested.zip"), "preserve").path("id").asLong();
         JsonNode done = awaitTerminal(app, runId);
         assertThat(entryNames(app.fetch(done.path("outputArchiveUrl").asText()).bytes()))
                 .containsExactly("shoes/red.png", "shoes/summer/blue.png", "hats/red.png");
@@ -115,7 +109,7 @@ class ZipRunTest {
 
     @Test
     void itemsAreFoundByTheirPathInTheArchive() {
-        long runId = ZipRuns.create(app, workflowId, files.url("/nested.zip"), null).path("id").asLong();
+        long runId = ZipRuns.create(app, files.url("/nested.zip"), null).path("id").asLong();
         awaitTerminal(app, runId);
         JsonNode summer = app.get("/workflows/runs/" + runId + "?q=SUMMER").json();
         assertThat(summer.path("itemsTotal").asInt()).isEqualTo(1);
@@ -141,10 +135,10 @@ class ZipRunTest {
     @Test
     void aZipUrlMustBeAnHttpUrl() {
         for (String bad : List.of("ftp://example.com/a.zip", "not a url", "file:///etc/passwd")) {
-            Reply reply = app.post("/workflows/" + workflowId + "/runs", "{\"zipUrl\": \"" + bad + "\"}");
+            Reply reply = app.post("/workflows/" + ZipRuns.workflowOf(app) + "/runs", "{\"zipUrl\": \"" + bad + "\"}");
             assertThat(ApiAssertions.assertError(reply, 400, "invalid_request").path("field").asText()).isEqualTo("zipUrl");
         }
-        Reply notText = app.post("/workflows/" + workflowId + "/runs", "{\"zipUrl\": 42}");
+        Reply notText = app.post("/workflows/" + ZipRuns.workflowOf(app) + "/runs", "{\"zipUrl\": 42}");
         assertThat(ApiAssertions.assertError(notText, 400, "invalid_request").path("field").asText()).isEqualTo("zipUrl");
     }
 }

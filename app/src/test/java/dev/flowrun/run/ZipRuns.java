@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import dev.flowrun.support.TestWorkflow;
 import java.io.ByteArrayInputStream;
@@ -18,13 +19,17 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
 /** Creating zip runs over HTTP and reading them back, for the zip run tests. */
 final class ZipRuns {
-    static final List<String> TERMINAL = List.of("completed", "partial", "failed", "cancelled");
+    /** Weak: an app of a test class (or of one test) is gone once it ends. */
+    private static final Map<TestApp, Long> WORKFLOWS = Collections.synchronizedMap(new WeakHashMap<>());
 
     private ZipRuns() {
     }
@@ -32,6 +37,16 @@ final class ZipRuns {
     /** {@code imageInput → output png}: the quickest workflow, so tests spend their time on the archive. */
     static long passThroughWorkflow(TestApp app) {
         return TestWorkflow.passThrough().create(app);
+    }
+
+    /** The app's {@link #passThroughWorkflow}, made on first use: the one a test class runs its archives through. */
+    static long workflowOf(TestApp app) {
+        return WORKFLOWS.computeIfAbsent(app, ZipRuns::passThroughWorkflow);
+    }
+
+    /** A zip run of the app's shared workflow ({@link #workflowOf}). */
+    static JsonNode create(TestApp app, String zipUrl, String layout) {
+        return create(app, workflowOf(app), zipUrl, layout);
     }
 
     static JsonNode create(TestApp app, long workflowId, String zipUrl, String layout) {
@@ -47,7 +62,7 @@ final class ZipRuns {
 
     static JsonNode awaitTerminal(TestApp app, long runId) {
         return Await.until("run " + runId + " to finish", Duration.ofSeconds(60), () -> run(app, runId),
-                run -> run != null && TERMINAL.contains(run.path("status").asText()));
+                run -> run != null && Runs.TERMINAL.contains(run.path("status").asText()));
     }
 
     /** Every item of the run, page by page, in id order. */

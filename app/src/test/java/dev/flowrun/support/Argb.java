@@ -1,6 +1,7 @@
 package dev.flowrun.support;
 
 import java.awt.image.BufferedImage;
+import java.util.function.IntPredicate;
 
 /** Small images built and read pixel by pixel as ARGB ints, through BufferedImage's public API only. */
 public final class Argb {
@@ -15,6 +16,29 @@ public final class Argb {
                 image.setRGB(x, y, argb);
             }
         }
+        return image;
+    }
+
+    /** Bounds {x0, y0, x1, y1} (inclusive) of the pixels {@code counts} accepts; {MAX, MAX, -1, -1} if none. */
+    public static int[] bounds(BufferedImage image, IntPredicate counts) {
+        int x0 = Integer.MAX_VALUE, y0 = Integer.MAX_VALUE, x1 = -1, y1 = -1;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if (counts.test(image.getRGB(x, y))) {
+                    x0 = Math.min(x0, x);
+                    y0 = Math.min(y0, y);
+                    x1 = Math.max(x1, x);
+                    y1 = Math.max(y1, y);
+                }
+            }
+        }
+        return new int[] {x0, y0, x1, y1};
+    }
+
+    /** One row of ARGB pixels, with alpha: the smallest picture a per-pixel test needs. */
+    public static BufferedImage row(int... argb) {
+        BufferedImage image = new BufferedImage(argb.length, 1, BufferedImage.TYPE_INT_ARGB);
+        image.setRGB(0, 0, argb.length, 1, argb, 0, argb.length);
         return image;
     }
 

@@ -28,6 +28,7 @@ public final class HttpsReceiver implements AutoCloseable {
             .addSubjectAlternativeName("localhost").commonName("localhost").build();
     private final Map<String, IntFunction<MockResponse>> rules = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+    private boolean trusted;
     private final List<RecordedRequest> received = new CopyOnWriteArrayList<>();
     private final Map<String, Long> receivedAtByRunId = new ConcurrentHashMap<>();
 
@@ -54,8 +55,16 @@ public final class HttpsReceiver implements AutoCloseable {
     }
 
     /** Makes clients built from now on trust this receiver (and only it). */
+    /** A receiver whose certificate every app or client started from now on trusts ({@link #trustForNewClients}). */
+    public static HttpsReceiver trusted() {
+        HttpsReceiver receiver = new HttpsReceiver();
+        receiver.trustForNewClients();
+        return receiver;
+    }
+
     public void trustForNewClients() {
         TestTrust.trustOnly(certificate);
+        trusted = true;
     }
 
     public static void forgetTrust() {
@@ -105,7 +114,11 @@ public final class HttpsReceiver implements AutoCloseable {
     }
 
     @Override
+    /** Stops it, and forgets the trust {@link #trustForNewClients()} set, so later tests start without it. */
     public void close() {
         server.close();
+        if (trusted) {
+            forgetTrust();
+        }
     }
 }

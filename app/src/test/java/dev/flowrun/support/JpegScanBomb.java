@@ -1,5 +1,12 @@
 package dev.flowrun.support;
 
+import static dev.flowrun.imaging.JpegMarkers.DHT;
+import static dev.flowrun.imaging.JpegMarkers.DQT;
+import static dev.flowrun.imaging.JpegMarkers.EOI;
+import static dev.flowrun.imaging.JpegMarkers.SOF2;
+import static dev.flowrun.imaging.JpegMarkers.SOI;
+import static dev.flowrun.imaging.JpegMarkers.SOS;
+
 import java.io.ByteArrayOutputStream;
 
 /**
@@ -9,12 +16,6 @@ import java.io.ByteArrayOutputStream;
  * report on the JPEG standard). 10,000 scans of 7000×7000 make 0.86 MB.
  */
 public final class JpegScanBomb {
-    private static final int SOI = 0xD8;
-    private static final int EOI = 0xD9;
-    private static final int DQT = 0xDB;
-    private static final int SOF2 = 0xC2;
-    private static final int DHT = 0xC4;
-    private static final int SOS = 0xDA;
 
     private JpegScanBomb() {
     }

@@ -41,6 +41,12 @@ public final class SharedInstances {
         return clients;
     }
 
+    /** Closes the clients, then stops the instances (SIGTERM, as a service manager would). */
+    public static void stop(List<ApiClient> clients, List<MainProcess> processes) {
+        clients.forEach(ApiClient::close);
+        processes.forEach(MainProcess::close);
+    }
+
     /** JVM options that trust what this JVM trusts (an {@link HttpsReceiver}'s certificate, once it set them). */
     public static List<String> trustingJvmOptions() {
         return List.of(

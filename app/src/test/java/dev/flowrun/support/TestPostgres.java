@@ -46,8 +46,14 @@ public final class TestPostgres {
         return running.url(database) + "?user=postgres";
     }
 
-    /** Drops the database of a URL {@link #freshDatabase} gave, closing whatever connections are still open to it. */
+    /**
+     * Drops the database of a URL {@link #freshDatabase} gave, closing whatever connections are still open to it; a
+     * null URL (a set-up that failed before making one) drops nothing.
+     */
     public static void drop(String url) {
+        if (url == null) {
+            return;
+        }
         String database = name(url);
         cluster().admin("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
     }

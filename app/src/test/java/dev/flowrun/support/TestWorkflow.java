@@ -86,7 +86,15 @@ public final class TestWorkflow {
 
     /** Creates it through the API and returns its id, failing the test with the answer if it is refused. */
     public long create(TestApp app) {
-        Reply reply = app.post("/workflows", json());
+        return created(app.post("/workflows", json()));
+    }
+
+    /** The same through an instance started as its own process ({@link MainProcess}). */
+    public long create(ApiClient instance) {
+        return created(instance.post("/workflows", json()));
+    }
+
+    private long created(Reply reply) {
         if (reply.status() != 201) {
             throw new AssertionError("workflow " + name + " refused: " + reply);
         }

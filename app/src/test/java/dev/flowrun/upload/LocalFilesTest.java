@@ -3,15 +3,14 @@ package dev.flowrun.upload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flowrun.support.Await;
 import dev.flowrun.support.FormBody;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import dev.flowrun.support.TestWorkflow;
 import dev.flowrun.support.Zips;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import okhttp3.MediaType;
 import okhttp3.Request;
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class LocalFilesTest {
     static final String PUBLIC_URL = "http://flowrun.invalid:9";
-    static final List<String> TERMINAL = List.of("completed", "partial", "failed", "cancelled");
     @RegisterExtension
     static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "false",
             "FLOWRUN_PUBLIC_URL", PUBLIC_URL));
@@ -50,7 +48,7 @@ class LocalFilesTest {
         assertThat(created.json().path("status").asText()).isEqualTo("queued");
         assertThat(created.json().path("totalItems").asInt()).isEqualTo(2);
         assertThat(created.json().has("workspaceId")).isTrue();
-        JsonNode run = awaitTerminal(created.json().path("id").asLong());
+        JsonNode run = Runs.awaitEnd(app, created.json().path("id").asLong(), Duration.ofSeconds(60));
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("completed");
         JsonNode items = run.path("items");
         assertThat(items.get(0).path("uploadInputs").path("in").path("fileName").asText()).isEqualTo("shoe.png");
@@ -66,7 +64,7 @@ class LocalFilesTest {
                 .file("file:back", "back.png", Zips.png(3)));
         assertThat(created.status()).as(created.toString()).isEqualTo(200);
         assertThat(created.json().path("totalItems").asInt()).isEqualTo(2);
-        JsonNode run = awaitTerminal(created.json().path("id").asLong());
+        JsonNode run = Runs.awaitEnd(app, created.json().path("id").asLong(), Duration.ofSeconds(60));
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("completed");
         assertThat(run.path("items").get(1).path("uploadInputs").path("front").path("fileName").asText()).isEqualTo("f2.png");
         assertThat(run.path("items").get(1).path("uploadInputs").path("back").path("fileName").asText()).isEqualTo("back.png");
@@ -79,7 +77,7 @@ class LocalFilesTest {
                 .file("zip", "catalogue.zip", zip).text("zipLayout", "flatten"));
         assertThat(created.status()).as(created.toString()).isEqualTo(200);
         assertThat(created.json().path("totalItems").asInt()).as("counted once the archive is read").isZero();
-        JsonNode run = awaitTerminal(created.json().path("id").asLong());
+        JsonNode run = Runs.awaitEnd(app, created.json().path("id").asLong(), Duration.ofSeconds(60));
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("completed");
         assertThat(run.path("totalItems").asInt()).isEqualTo(2);
         assertThat(run.path("items").findValuesAsText("fileName")).containsExactlyInAnyOrder("shoes/red.png", "hats/blue.png");
@@ -106,13 +104,13 @@ class LocalFilesTest {
         Reply byUrl = app.post("/workflows/" + single + "/runs",
                 "{\"inputs\": {\"in\": {\"files\": [{\"url\": \"" + pngUrl + "\"}, {\"url\": \"" + pngUrl + "\", \"name\": \"again.png\"}]}}}");
         assertThat(byUrl.status()).as(byUrl.toString()).isEqualTo(200);
-        JsonNode run = awaitTerminal(byUrl.json().path("id").asLong());
+        JsonNode run = Runs.awaitEnd(app, byUrl.json().path("id").asLong(), Duration.ofSeconds(60));
         assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("completed");
         assertThat(run.path("items").findValuesAsText("fileName")).containsExactly("six.png", "again.png");
 
         Reply byZip = app.post("/workflows/" + single + "/runs", "{\"zipUrl\": \"" + zipUrl + "\"}");
         assertThat(byZip.status()).as(byZip.toString()).isEqualTo(200);
-        JsonNode zipRun = awaitTerminal(byZip.json().path("id").asLong());
+        JsonNode zipRun = Runs.awaitEnd(app, byZip.json().path("id").asLong(), Duration.ofSeconds(60));
         assertThat(zipRun.path("status").asText()).as(zipRun.toString()).isEqualTo("completed");
         assertThat(zipRun.path("items").findValuesAsText("fileName")).containsExactly("a/one.png");
     }
@@ -190,12 +188,6 @@ class LocalFilesTest {
     /** A URL handed out names the public host; the test reaches the same path on the app itself. */
     static Reply fetch(String url) {
         return app.fetch(url.replace(PUBLIC_URL, app.baseUrl()));
-    }
-
-    static JsonNode awaitTerminal(long runId) {
-        return Await.until("run " + runId + " to finish", Duration.ofSeconds(60),
-                () -> app.get("/workflows/runs/" + runId).json(),
-                run -> TERMINAL.contains(run.path("status").asText()));
     }
 
 }

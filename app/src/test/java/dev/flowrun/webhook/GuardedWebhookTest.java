@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.CountingServer;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.time.Duration;
 import java.util.Map;
@@ -18,7 +19,7 @@ class GuardedWebhookTest {
         try (CountingServer hook = new CountingServer(new byte[0]);
              TestApp app = TestApp.start(Map.of("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "false",
                      "FLOWRUN_WEBHOOK_RETRY_DELAYS", "50ms,50ms,50ms,50ms,50ms"))) {
-            long workflowId = WebhookDeliveryTest.templateId(app, "Remove background");
+            long workflowId = Runs.template(app, "Remove background");
             long runId = app.post("/workflows/" + workflowId + "/runs",
                     "{\"inputs\": {\"imageInput\": {\"files\": [{\"url\": \"https://203.0.113.9/a.png\"}]}},"
                             + " \"webhookUrl\": \"https://127.0.0.1:" + hook.port() + "/hook?token=x\"}")

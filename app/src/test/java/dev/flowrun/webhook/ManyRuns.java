@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ final class ManyRuns {
      * serves nothing under that name), so that each fails as soon as a worker takes it and owes its event at once.
      */
     static List<Long> create(TestApp app, FileServer files, int count, String webhookUrl) {
-        long workflowId = WebhookDeliveryTest.templateId(app, "Remove background");
+        long workflowId = Runs.template(app, "Remove background");
         String body = "{\"inputs\": {\"imageInput\": {\"files\": [{\"url\": \"" + files.url("/missing.png")
                 + "\"}]}}, \"webhookUrl\": \"" + webhookUrl + "\"}";
         ExecutorService callers = Executors.newFixedThreadPool(8);

@@ -9,47 +9,32 @@ import dev.flowrun.support.FileServer;
 import dev.flowrun.support.HttpsReceiver;
 import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import mockwebserver3.RecordedRequest;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Webhook delivery (README, Webhooks) against a real HTTPS receiver. */
 class WebhookDeliveryTest {
-    static HttpsReceiver receiver;
-    static FileServer files;
-    static TestApp app;
+    /** Made, and so trusted, before the app (an extension) starts. */
+    @AutoClose
+    static final HttpsReceiver receiver = HttpsReceiver.trusted();
+    @AutoClose
+    static final FileServer files = new FileServer().serve("/red.png", Images.pngDisc());
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_WEBHOOK_RETRY_DELAYS", "100ms,100ms,100ms,100ms,100ms",
+            "FLOWRUN_WEBHOOK_TIMEOUT", "1s"));
     static long workflowId;
 
     @BeforeAll
     static void start() {
-        receiver = new HttpsReceiver();
-        receiver.trustForNewClients();
-        files = new FileServer().serve("/red.png", Images.pngDisc());
-        app = TestApp.start(Map.of("FLOWRUN_WEBHOOK_RETRY_DELAYS", "100ms,100ms,100ms,100ms,100ms",
-                "FLOWRUN_WEBHOOK_TIMEOUT", "1s", "FLOWRUN_WORKERS", "2"));
-        workflowId = templateId(app, "Remove background");
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
-        files.close();
-        receiver.close();
-        HttpsReceiver.forgetTrust();
-    }
-
-    static long templateId(TestApp app, String name) {
-        for (JsonNode workflow : app.get("/workflows").json()) {
-            if (workflow.path("name").asText().equals(name)) {
-                return workflow.path("id").asLong();
-            }
-        }
-        throw new AssertionError(name);
+        workflowId = Runs.template(app, "Remove background");
     }
 
     static long createRun(TestApp app, String webhookPath, String... urls) {

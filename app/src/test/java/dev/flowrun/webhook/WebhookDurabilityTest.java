@@ -7,6 +7,7 @@ import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.HttpsReceiver;
 import dev.flowrun.support.Images;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -47,7 +48,7 @@ class WebhookDurabilityTest {
     void deliveryOwedAtARestartIsDeliveredAfterIt() {
         receiver.on("/hooks/owed", n -> HttpsReceiver.status(n == 1 ? 500 : 200));
         try (TestApp app = TestApp.start(Map.of("FLOWRUN_WEBHOOK_RETRY_DELAYS", "2s,2s,2s,2s,2s"))) {
-            long workflowId = WebhookDeliveryTest.templateId(app, "Remove background");
+            long workflowId = Runs.template(app, "Remove background");
             long runId = app.post("/workflows/" + workflowId + "/runs", "{\"inputs\": {\"imageInput\": {\"files\": [{\"url\": \""
                     + files.url("/red.png") + "\"}]}}, \"webhookUrl\": \"" + receiver.url("/hooks/owed") + "\"}")
                     .json().path("id").asLong();
@@ -68,7 +69,7 @@ class WebhookDurabilityTest {
     void receiverAnsweringAfterTenSecondsButWithinTheTimeoutIsDelivered() {
         receiver.on("/hooks/patient", n -> HttpsReceiver.slow(11_000));
         try (TestApp app = TestApp.start(Map.of("FLOWRUN_WEBHOOK_TIMEOUT", "13s"))) {
-            long workflowId = WebhookDeliveryTest.templateId(app, "Remove background");
+            long workflowId = Runs.template(app, "Remove background");
             long runId = app.post("/workflows/" + workflowId + "/runs", "{\"inputs\": {\"imageInput\": {\"files\": [{\"url\": \""
                     + files.url("/red.png") + "\"}]}}, \"webhookUrl\": \"" + receiver.url("/hooks/patient") + "\"}")
                     .json().path("id").asLong();
@@ -89,7 +90,7 @@ class WebhookDurabilityTest {
     void theStatusShowsOnlyTheAttemptsItsDeliveryRowCounts() throws Exception {
         receiver.on("/hooks/counted", n -> HttpsReceiver.status(200));
         try (TestApp app = TestApp.start(Map.of())) {
-            long workflowId = WebhookDeliveryTest.templateId(app, "Remove background");
+            long workflowId = Runs.template(app, "Remove background");
             long runId = app.post("/workflows/" + workflowId + "/runs", "{\"inputs\": {\"imageInput\": {\"files\": [{\"url\": \""
                     + files.url("/red.png") + "\"}]}}, \"webhookUrl\": \"" + receiver.url("/hooks/counted") + "\"}")
                     .json().path("id").asLong();
@@ -116,7 +117,7 @@ class WebhookDurabilityTest {
         int runs = 25;
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try (TestApp app = TestApp.start(Map.of("FLOWRUN_WORKERS", "2"))) {
-            long workflowId = WebhookDeliveryTest.templateId(app, "Remove background");
+            long workflowId = Runs.template(app, "Remove background");
             List<Long> runIds = new ArrayList<>();
             Map<Long, String> statusByRun = new HashMap<>();
             for (int i = 0; i < runs; i++) {

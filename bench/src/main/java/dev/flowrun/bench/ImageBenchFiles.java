@@ -1,14 +1,10 @@
 package dev.flowrun.bench;
 
+import dev.flowrun.imaging.JpegEncoder;
 import dev.flowrun.nodes.scenes.QualityScenes;
-
-import javax.imageio.IIOImage;
-import javax.imageio.ImageIO;
-import javax.imageio.ImageWriteParam;
-import javax.imageio.ImageWriter;
-import javax.imageio.stream.ImageOutputStream;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,15 +29,8 @@ final class ImageBenchFiles {
     }
 
     static void writeJpeg(BufferedImage image, int quality, Path file) throws IOException {
-        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-        try (ImageOutputStream out = ImageIO.createImageOutputStream(file.toFile())) {
-            writer.setOutput(out);
-            ImageWriteParam param = writer.getDefaultWriteParam();
-            param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-            param.setCompressionQuality(quality / 100f);
-            writer.write(null, new IIOImage(image, null, null), param);
-        } finally {
-            writer.dispose();
+        try (OutputStream out = Files.newOutputStream(file)) {
+            JpegEncoder.write(image, quality, out);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.flowrun.bench;
 
+import dev.flowrun.imaging.JpegEncoder;
 import java.awt.Color;
 import java.awt.GradientPaint;
 import java.awt.Graphics2D;
@@ -13,11 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
-import javax.imageio.ImageWriteParam;
-import javax.imageio.ImageWriter;
-import javax.imageio.stream.ImageOutputStream;
 
 /**
  * Product shots to run "Product shot" over: a shaded subject on a gently graded studio background with sensor
@@ -92,16 +89,9 @@ final class ShotImages {
     }
 
     private static void write(BufferedImage image, Path file) throws IOException {
-        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-        ImageWriteParam param = writer.getDefaultWriteParam();
-        param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-        param.setCompressionQuality(0.9f);
         Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (OutputStream out = Files.newOutputStream(temp); ImageOutputStream ios = ImageIO.createImageOutputStream(out)) {
-            writer.setOutput(ios);
-            writer.write(null, new IIOImage(image, null, null), param);
-        } finally {
-            writer.dispose();
+        try (OutputStream out = Files.newOutputStream(temp)) {
+            JpegEncoder.write(image, 90, out);
         }
         Files.move(temp, file);
     }

@@ -1,7 +1,7 @@
 package dev.flowrun.input.zip;
 
+import dev.flowrun.input.BlockInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
@@ -10,7 +10,7 @@ import java.nio.channels.FileChannel;
  * channel (the directory being walked, the entry being extracted) never move each other's position.
  * Ends early, without error, where the file does; callers that need every byte check the count.
  */
-final class ChannelSlice extends InputStream {
+final class ChannelSlice extends BlockInputStream {
     private final FileChannel channel;
     private final long end;
     private long position;
@@ -19,12 +19,6 @@ final class ChannelSlice extends InputStream {
         this.channel = channel;
         this.position = start;
         this.end = start + length;
-    }
-
-    @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.flowrun.input.zip;
 
+import dev.flowrun.input.BlockInputStream;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,7 +16,7 @@ import java.util.zip.Inflater;
  * a good one. Reads the data from where the local header says it starts, for exactly the compressed size the
  * central directory gives.
  */
-final class EntryStream extends InputStream {
+final class EntryStream extends BlockInputStream {
     private static final int LOCAL_SIGNATURE = 0x04034b50;
     private static final int LOCAL_LENGTH = 30;
     private final CentralEntry entry;
@@ -62,12 +63,6 @@ final class EntryStream extends InputStream {
             done += n;
         }
         return head;
-    }
-
-    @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
     }
 
     @Override

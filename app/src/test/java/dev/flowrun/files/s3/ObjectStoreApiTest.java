@@ -10,19 +10,19 @@ import dev.flowrun.support.Reply;
 import dev.flowrun.support.Runs;
 import dev.flowrun.support.S3ProxyServer;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import dev.flowrun.support.Zips;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import okhttp3.Request;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The API end to end with FLOWRUN_STORAGE=s3://bucket/prefix on S3Proxy: every file an object of the bucket, none in
@@ -31,29 +31,19 @@ import org.junit.jupiter.api.Test;
  */
 class ObjectStoreApiTest {
     static final S3ProxyServer S3 = S3ProxyServer.shared();
-    static String bucket;
-    static TestApp app;
+    static final String bucket = S3.newBucket();
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(S3.env(bucket, "flowrun/test"));
+    @AutoClose
     static FileServer files;
     static long workflow;
 
     @BeforeAll
     static void start() {
-        bucket = S3.newBucket();
-        Map<String, String> env = new HashMap<>(S3.env(bucket, "flowrun/test"));
-        app = TestApp.start(env);
         files = new FileServer().serve("/disc.png", Images.pngDisc()).serve("/disc.jpg", Images.jpegDisc())
                 .serve("/two.zip", Zips.builder().add("shoes/red.png", Zips.png(1)).add("hats/blue.png", Zips.png(2))
                         .build());
-        workflow = app.post("/workflows", """
-                {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                  {"id": "out", "type": "output", "data": {"format": "png"}}],
-                 "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""").json().path("id").asLong();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
-        files.close();
+        workflow = TestWorkflow.passThrough().create(app);
     }
 
     @Test

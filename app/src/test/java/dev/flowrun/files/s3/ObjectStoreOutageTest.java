@@ -10,11 +10,13 @@ import dev.flowrun.support.Reply;
 import dev.flowrun.support.Runs;
 import dev.flowrun.support.S3ProxyServer;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The object store stops while the service runs (S3Proxy killed): /health says so, file URLs answer 503 with
@@ -22,27 +24,19 @@ import org.junit.jupiter.api.Test;
  * there again once the store is back, and the service recovers without a restart.
  */
 class ObjectStoreOutageTest {
-    static S3ProxyServer s3;
-    static TestApp app;
+    /** Its own S3Proxy, killed here; closed after the app (an extension's) has stopped. */
+    @AutoClose
+    static final S3ProxyServer s3 = S3ProxyServer.startNew();
+    @RegisterExtension
+    static final TestApp app = TestApp.forClass(s3.env(s3.newBucket(), "outage"));
+    @AutoClose
     static FileServer files;
     static long workflow;
 
     @BeforeAll
     static void start() {
-        s3 = S3ProxyServer.startNew();
-        app = TestApp.start(s3.env(s3.newBucket(), "outage"));
         files = new FileServer().serve("/disc.png", Images.pngDisc());
-        workflow = app.post("/workflows", """
-                {"name": "pass", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                  {"id": "out", "type": "output", "data": {"format": "png"}}],
-                 "edges": [{"id": "e1", "source": "in", "target": "out"}]}}""").json().path("id").asLong();
-    }
-
-    @AfterAll
-    static void stop() {
-        app.close();
-        files.close();
-        s3.close();
+        workflow = TestWorkflow.passThrough().create(app);
     }
 
     @Test

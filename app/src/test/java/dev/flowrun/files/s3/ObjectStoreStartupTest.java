@@ -1,13 +1,12 @@
 package dev.flowrun.files.s3;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.flowrun.support.StartupAssertions.assertFailedInOneLine;
 
 import dev.flowrun.support.MainProcess;
 import dev.flowrun.support.S3ProxyServer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A store that cannot be used stops start-up, as {@code java -jar} runs it, with one line saying what is wrong. */
 class ObjectStoreStartupTest {
-    static final Duration EXIT = Duration.ofSeconds(90);
     @TempDir Path temp;
     final S3ProxyServer s3 = S3ProxyServer.shared();
 
@@ -58,15 +56,5 @@ class ObjectStoreStartupTest {
         assertFailedInOneLine(MainProcess.start(env(storage)), "FLOWRUN_STORAGE", "s3://Not_A_Bucket/files");
         storage.put("FLOWRUN_STORAGE", "gs://bucket");
         assertFailedInOneLine(MainProcess.start(env(storage)), "FLOWRUN_STORAGE", "file or s3://bucket/prefix");
-    }
-
-    static void assertFailedInOneLine(MainProcess process, String... mentions) {
-        int status = process.awaitExit(EXIT);
-        String output = process.stdout() + process.stderr();
-        assertThat(status).as(output).isNotZero();
-        assertThat(process.stderrLines()).as(output).hasSize(1);
-        assertThat(process.stderrLines().get(0)).startsWith("flowrun: ").contains(mentions);
-        assertThat(output.lines()).as("no stack trace").noneMatch(line -> line.strip().startsWith("at ")
-                || line.contains("Exception") || line.contains("Caused by"));
     }
 }

@@ -99,26 +99,27 @@ class ZipScannerTest {
         assertThat(seen).extracting(Seen::fileName).containsExactly("café/über.png");
     }
 
-    @Test
-    void moreEntriesThanAllowedAreRefusedBeforeAnythingIsExtracted() {
+    /** One entry more than {@code SMALL} allows. */
+    static byte[] sixImages() {
         Zips builder = Zips.builder();
         for (int i = 0; i < 6; i++) {
             builder.add("img-" + i + ".png", Zips.png(i));
         }
+        return builder.build();
+    }
+
+    @Test
+    void moreEntriesThanAllowedAreRefusedBeforeAnythingIsExtracted() {
         List<String> handed = new ArrayList<>();
-        ZipFailure failure = failure(builder.build(), SMALL, handed);
+        ZipFailure failure = failure(sixImages(), SMALL, handed);
         assertThat(failure.getMessage()).contains("6 entries").contains("at most 5");
         assertThat(handed).isEmpty();
     }
 
     @Test
     void theEntryCountIsCountedNotTakenFromTheEndRecord() {
-        Zips builder = Zips.builder();
-        for (int i = 0; i < 6; i++) {
-            builder.add("img-" + i + ".png", Zips.png(i));
-        }
         List<String> handed = new ArrayList<>();
-        ZipFailure failure = failure(Zips.withDeclaredEntries(builder.build(), 2), SMALL, handed);
+        ZipFailure failure = failure(Zips.withDeclaredEntries(sixImages(), 2), SMALL, handed);
         assertThat(failure.getMessage()).contains("more than 5 entries");
         assertThat(handed).isEmpty();
     }

@@ -1,10 +1,8 @@
-package dev.flowrun.nodes;
+package dev.flowrun.imaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flowrun.imaging.ImageDecoder;
-import dev.flowrun.imaging.ImageRejected;
 import dev.flowrun.support.BadImages;
 import dev.flowrun.support.Images;
 import java.awt.image.BufferedImage;
