@@ -28,10 +28,6 @@ import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.imaging.Thumbnailer;
 import dev.flowrun.imaging.Thumbnails;
 import dev.flowrun.input.DownloadClient;
-import dev.flowrun.input.InputFetcher;
-import dev.flowrun.input.zip.ZipDownloader;
-import dev.flowrun.input.zip.ZipLimits;
-import dev.flowrun.input.zip.ZipScanner;
 import dev.flowrun.lifecycle.RunFinishedListener;
 import dev.flowrun.metrics.JvmMeters;
 import dev.flowrun.metrics.Metrics;
@@ -53,15 +49,11 @@ import dev.flowrun.upload.UploadLimits;
 import dev.flowrun.upload.Uploads;
 import dev.flowrun.webhook.WebhookSettings;
 import dev.flowrun.webhook.Webhooks;
-import dev.flowrun.work.PixelMemory;
 import dev.flowrun.workflow.Templates;
 import dev.flowrun.workflow.WorkflowService;
 import dev.flowrun.workflow.Workflows;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -89,9 +81,7 @@ public final class App {
     private final Services services;
     private final OkHttpClient client;
     private final JvmMeters jvmMeters;
-    private final String host;
-    private final int port;
-    private final String publicUrl;
+    private final Address address;
     private final AuthService auth;
     private Optional<String> firstKey = Optional.empty();
     /** The segmentation model this app loaded, closed when it stops; null without one. */
@@ -167,10 +157,9 @@ public final class App {
     private App(Config config, NodeCatalogue catalogue, Clock clock, SegmentationModel model) {
         this.model = model;
         ObjectMapper mapper = Json.mapper();
-        this.port = config.port() != 0 ? config.port() : freePort();
-        this.host = config.host();
-        this.publicUrl = config.effectivePublicUrl(port);
-        logStart(config, host, port);
+        this.address = Address.of(config);
+        StartLine.log(config, address);
+        String publicUrl = address.publicUrl();
         this.storage = Storage.open(config);
         try {
             this.database = Database.open(config.effectiveDbUrl(), config.workers() + 10);
@@ -190,8 +179,7 @@ public final class App {
             var views = new RunViews(signer, mapper);
             // The one client every outbound call derives from (newBuilder() shares its pools and any guard).
             this.client = OutboundGuard.baseClient(config.allowPrivateNetworks());
-            OkHttpClient downloads = DownloadClient.from(client, Duration.ofSeconds(10), Duration.ofSeconds(30),
-                    Duration.ofMinutes(5));
+            OkHttpClient downloads = DownloadClient.standard(client);
             this.archives = new RunArchives(jdbi, store, instance::id);
             // One registry for the whole app, passed to what records into it; /metrics reads it.
             var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -203,11 +191,8 @@ public final class App {
             var finished = RunFinishedListener.all(webhooks.outbox(), runLog, RunEvents::runChanged);
             this.engine = new Engine(new EngineContext(jdbi, database.dialect(), availability, clock, instance::id),
                     new EngineSettings(config.workers(), config.itemTimeout(), config.reviewBelow()),
-                    new ItemTools(views, new InputFetcher(downloads, store),
-                            new ImageDecoder(config.maxPixels(), PixelMemory.forHeap(Runtime.getRuntime().maxMemory())),
-                            store, disk, mapper, metrics),
-                    new ZipTools(new ZipDownloader(downloads, store, ZipLimits.CONTRACT.maxArchiveBytes()),
-                            new ZipScanner(ZipLimits.CONTRACT)),
+                    ItemTools.create(downloads, store, disk, views, config.maxPixels(), mapper, metrics),
+                    ZipTools.create(downloads, store),
                     workflows.service(), new RunEnds(finished, archives::buildLater));
             metrics.queueSize(engine::waitingItems);
             var runs = Runs.create(new RunContext(jdbi, mapper, clock, store, signer, views), workflows.service(),
@@ -254,14 +239,15 @@ public final class App {
             cluster.start();
             retention.sweeper().start();
             events.start();
-            http.start(host, port);
+            http.start(address.host(), address.port());
             firstKey = auth.bootstrap(config.apiKey(), onNewKey);
         } catch (RuntimeException e) {
             stop(Duration.ZERO);
             throw e;
         }
         http.open();
-        LOG.info("listening on port {} ({}), public URL {}", port, hostAndPort(host, port), publicUrl);
+        LOG.info("listening on port {} ({}), public URL {}", address.port(), address.hostAndPort(),
+                address.publicUrl());
         return this;
     }
 
@@ -275,11 +261,11 @@ public final class App {
     }
 
     public int port() {
-        return port;
+        return address.port();
     }
 
     public String publicUrl() {
-        return publicUrl;
+        return address.publicUrl();
     }
 
     /** The key made on the first start of an empty database, to print once; empty on every other start. */
@@ -308,42 +294,5 @@ public final class App {
         database.close();
         storage.close();
         LOG.info("stopped");
-    }
-
-    /** The settings in force, before anything is opened: if start-up fails, the log already says with what. */
-    private static void logStart(Config config, String host, int port) {
-        LOG.info("flowrun {} starting: address {}, data directory {}, database {}, workers {}, model {}, "
-                        + "private networks {}, admin endpoints {}",
-                Version.text(), hostAndPort(host, port), config.dataDir().toAbsolutePath().normalize(),
-                databaseKind(config.effectiveDbUrl()), config.workers(), config.modelSummary(),
-                config.allowPrivateNetworks() ? "allowed" : "blocked", config.adminToken() != null ? "on" : "off");
-    }
-
-    /** {@code h2 (file)}, {@code postgresql}: the kind only, as a URL may carry a password. */
-    static String databaseKind(String jdbcUrl) {
-        String[] parts = jdbcUrl.split(":", 4);
-        if (parts.length < 3) {
-            return "unknown";
-        }
-        if (!parts[1].equals("h2")) {
-            return parts[1];
-        }
-        return switch (parts[2]) {
-            case "mem" -> "h2 (in memory)";
-            case "tcp", "ssl" -> "h2 (server)";
-            default -> "h2 (file)";
-        };
-    }
-
-    private static String hostAndPort(String host, int port) {
-        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
-    }
-
-    private static int freePort() {
-        try (var socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port", e);
-        }
     }
 }

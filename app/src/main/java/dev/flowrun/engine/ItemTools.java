@@ -7,6 +7,8 @@ import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.run.RunViews;
+import dev.flowrun.work.PixelMemory;
+import okhttp3.OkHttpClient;
 
 /**
  * What an item's work uses: its stored inputs read ({@code views}), fetched and decoded, its outputs stored (and the
@@ -14,4 +16,15 @@ import dev.flowrun.run.RunViews;
  */
 public record ItemTools(RunViews views, InputFetcher fetcher, ImageDecoder decoder, FileStore store, DiskSpace disk,
                         ObjectMapper mapper, Metrics metrics) {
+
+    /**
+     * Inputs downloaded with {@code downloads} into {@code store}; images decoded up to {@code maxPixels}
+     * ({@code FLOWRUN_MAX_PIXELS}) each and, all items together, within the heap's room for pixels.
+     */
+    public static ItemTools create(OkHttpClient downloads, FileStore store, DiskSpace disk, RunViews views,
+                                   long maxPixels, ObjectMapper mapper, Metrics metrics) {
+        return new ItemTools(views, new InputFetcher(downloads, store),
+                new ImageDecoder(maxPixels, PixelMemory.forHeap(Runtime.getRuntime().maxMemory())), store, disk, mapper,
+                metrics);
+    }
 }

@@ -23,6 +23,11 @@ public final class DownloadClient {
     private DownloadClient() {
     }
 
+    /** The service's: a connection within 10 s, no read waiting more than 30 s, a whole download within 5 min. */
+    public static OkHttpClient standard(OkHttpClient base) {
+        return from(base, Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofMinutes(5));
+    }
+
     public static OkHttpClient from(OkHttpClient base, Duration connectTimeout, Duration readTimeout,
                                     Duration callTimeout) {
         return base.newBuilder()
