@@ -2,6 +2,7 @@ package dev.flowrun;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
+import dev.flowrun.work.DaemonThreads;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -72,11 +73,8 @@ public final class IdleHeap {
             // kept the JIT compiling JMX code while the workers ran.
             Watch watch = new Watch(() -> collections(collectors), System::nanoTime, settleAfter.toNanos(), settle,
                     shrinkAfter.toNanos(), shrink);
-            ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(task -> {
-                Thread thread = new Thread(task, "flowrun-heap");
-                thread.setDaemon(true);
-                return thread;
-            });
+            ScheduledExecutorService checks = Executors.newSingleThreadScheduledExecutor(
+                    DaemonThreads.named("flowrun-heap"));
             checks.scheduleWithFixedDelay(() -> {
                 try {
                     watch.check();

@@ -2,6 +2,7 @@ package dev.flowrun.cluster;
 
 import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.lifecycle.Abandoned;
+import dev.flowrun.work.DaemonThreads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -1,6 +1,7 @@
 package dev.flowrun.cluster;
 
 import dev.flowrun.db.DatabaseAvailability;
+import dev.flowrun.work.DaemonThreads;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

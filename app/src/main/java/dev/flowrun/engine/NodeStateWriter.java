@@ -3,6 +3,7 @@ package dev.flowrun.engine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.db.Dialect;
+import dev.flowrun.work.DaemonThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
@@ -29,11 +30,8 @@ final class NodeStateWriter implements AutoCloseable {
     private final Dialect dialect;
     private final DatabaseAvailability database;
     private final Set<NodeStateRecorder> running = ConcurrentHashMap.newKeySet();
-    private final ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "flowrun-node-states");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(
+            DaemonThreads.named("flowrun-node-states"));
 
     NodeStateWriter(Jdbi jdbi, ObjectMapper mapper, Clock clock, Dialect dialect, DatabaseAvailability database) {
         this.jdbi = jdbi;

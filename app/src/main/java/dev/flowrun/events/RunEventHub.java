@@ -1,6 +1,7 @@
 package dev.flowrun.events;
 
 import dev.flowrun.error.NotFound;
+import dev.flowrun.work.DaemonThreads;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -41,11 +42,7 @@ public final class RunEventHub {
     }
 
     public synchronized void start() {
-        thread = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread t = new Thread(task, "flowrun-events");
-            t.setDaemon(true);
-            return t;
-        });
+        thread = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("flowrun-events"));
         thread.scheduleWithFixedDelay(this::poll, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
         thread.scheduleWithFixedDelay(this::heartbeat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(),
                 TimeUnit.MILLISECONDS);

@@ -4,6 +4,7 @@ import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.lifecycle.SweepTransitions;
 import dev.flowrun.run.IdempotencyDao;
+import dev.flowrun.work.DaemonThreads;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -45,11 +46,8 @@ public final class RetentionSweeper {
     private final Duration retention;
     private final Duration interval;
     private final Clock clock;
-    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread t = new Thread(task, "flowrun-sweeper");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
+            DaemonThreads.named("flowrun-sweeper"));
     private Instant nextSweep = Instant.MIN;
     private boolean reconciled;
 

@@ -139,11 +139,17 @@ class AdminTest {
         assertThat(second.path("id").asLong()).isNotEqualTo(key.path("id").asLong());
     }
 
+    /** Each of {@code paths} answers {@code method} with 404 not_found, even for the admin. */
+    static void assertNotFound(String method, String... paths) {
+        for (String path : paths) {
+            assertError(app.send(method, path, null, ADMIN), 404, "not_found");
+        }
+    }
+
     @Test
     void keyForUnknownWorkspaceIsNotFound() {
-        assertError(app.send("POST", "/admin/workspaces/99999999/keys", null, ADMIN), 404, "not_found");
-        assertError(app.send("POST", "/admin/workspaces/abc/keys", null, ADMIN), 404, "not_found");
-        assertError(app.send("POST", "/admin/workspaces/0/keys", null, ADMIN), 404, "not_found");
+        assertNotFound("POST", "/admin/workspaces/99999999/keys", "/admin/workspaces/abc/keys",
+                "/admin/workspaces/0/keys");
     }
 
     @Test
@@ -185,9 +191,7 @@ class AdminTest {
 
     @Test
     void revokingUnknownKeyIsNotFound() {
-        assertError(app.send("DELETE", "/admin/keys/99999999", null, ADMIN), 404, "not_found");
-        assertError(app.send("DELETE", "/admin/keys/abc", null, ADMIN), 404, "not_found");
-        assertError(app.send("DELETE", "/admin/keys/-1", null, ADMIN), 404, "not_found");
+        assertNotFound("DELETE", "/admin/keys/99999999", "/admin/keys/abc", "/admin/keys/-1");
     }
 
     @Test

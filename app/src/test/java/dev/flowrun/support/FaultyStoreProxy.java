@@ -1,5 +1,6 @@
 package dev.flowrun.support;
 
+import dev.flowrun.work.DaemonThreads;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,11 +32,7 @@ public final class FaultyStoreProxy implements AutoCloseable {
 
     private final ServerSocket server;
     private final int upstreamPort;
-    private final ExecutorService threads = Executors.newCachedThreadPool(task -> {
-        Thread thread = new Thread(task, "faulty-store-proxy");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService threads = Executors.newCachedThreadPool(DaemonThreads.named("faulty-store-proxy"));
     private final AtomicInteger requests = new AtomicInteger();
     private final List<String> faulted = Collections.synchronizedList(new ArrayList<>());
     private volatile int failEvery;

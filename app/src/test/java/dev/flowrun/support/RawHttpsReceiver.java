@@ -1,5 +1,6 @@
 package dev.flowrun.support;
 
+import dev.flowrun.work.DaemonThreads;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -63,11 +64,8 @@ public final class RawHttpsReceiver implements AutoCloseable {
     private final ServerSocket server;
     private final Duration idleTimeout;
     private final Answer answer;
-    private final ExecutorService connections = Executors.newCachedThreadPool(r -> {
-        Thread thread = new Thread(r, "raw-https-receiver");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService connections = Executors.newCachedThreadPool(
+            DaemonThreads.named("raw-https-receiver"));
     private final Map<String, AtomicInteger> requestsByRunId = new ConcurrentHashMap<>();
     private final Map<String, Long> firstArrivalByRunId = new ConcurrentHashMap<>();
     private final AtomicInteger accepted = new AtomicInteger();

@@ -1,6 +1,7 @@
 package dev.flowrun.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.work.DaemonThreads;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -32,11 +33,8 @@ final class ChaosLoad implements AutoCloseable {
     private final List<String> images;
     private final long cheapWorkflow;
     private final long heavyWorkflow;
-    private final ScheduledExecutorService threads = Executors.newScheduledThreadPool(3, task -> {
-        Thread thread = new Thread(task, "chaos-load");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService threads = Executors.newScheduledThreadPool(
+            3, DaemonThreads.named("chaos-load"));
     private final Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
     private final AtomicInteger refused = new AtomicInteger();
     private final AtomicInteger cancels = new AtomicInteger();
