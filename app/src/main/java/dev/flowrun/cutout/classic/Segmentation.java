@@ -36,7 +36,8 @@ final class Segmentation {
         byte[] state = new byte[w * h];
         SpanFill fill = new SpanFill(w, h, state, distance);
         floodFromBorder(fill, w, h, threshold);
-        new ShadowGrowth(src, opaque, w, h, distance, threshold, model, state, scratch).claim();
+        var backdrop = new ShadowGrowth.Backdrop(model, distance, threshold);
+        new ShadowGrowth(src, opaque, w, h, backdrop, state, scratch).claim();
         claimHoles(fill, state, distance, w, h, threshold);
         dropSpecks(fill, state, Math.max(8, (long) w * h / 50000));
         for (int i = 0; i < state.length; i++) {

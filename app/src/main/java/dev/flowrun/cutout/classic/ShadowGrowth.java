@@ -52,14 +52,20 @@ final class ShadowGrowth {
     private final byte[] state;
     private final int[] queue;
 
-    /** {@code distance} and {@code threshold} in stored units (ΔE × {@value BackdropDistances#DISTANCE_SCALE}). */
-    ShadowGrowth(int[] src, boolean opaque, int w, int h, byte[] distance, int threshold, BackgroundModel model,
-                 byte[] state, int[] queue) {
+    /**
+     * The backdrop as measured: its {@code model}, each pixel's {@code distance} from it and the {@code threshold}
+     * of the flood, both in stored units (ΔE × {@value BackdropDistances#DISTANCE_SCALE}).
+     */
+    record Backdrop(BackgroundModel model, byte[] distance, int threshold) {
+    }
+
+    ShadowGrowth(int[] src, boolean opaque, int w, int h, Backdrop measured, byte[] state, int[] queue) {
+        BackgroundModel model = measured.model();
         this.src = src;
         this.opaque = opaque;
         this.w = w;
         this.h = h;
-        this.distance = distance;
+        this.distance = measured.distance();
         this.gridWidth = (w + GRID - 1) / GRID;
         this.backdrop = new int[gridWidth * ((h + GRID - 1) / GRID)];
         for (int k = 0; k < backdrop.length; k++) {
@@ -67,7 +73,7 @@ final class ShadowGrowth {
             int cy = Math.min(h - 1, (k / gridWidth) * GRID + GRID / 2);
             backdrop[k] = model.rgbAt(cx, cy);
         }
-        this.threshold = threshold;
+        this.threshold = measured.threshold();
         this.state = state;
         this.queue = queue;
     }
