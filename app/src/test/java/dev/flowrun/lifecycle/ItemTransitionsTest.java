@@ -10,7 +10,9 @@ import org.jdbi.v3.core.Handle;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** An item's transitions: claimed in turn, finished under its claim and counted, discarded, taken over. */
+/**
+ * An item's transitions: claimed in turn, finished under its claim and counted, discarded, given back, taken over.
+ */
 class ItemTransitionsTest {
     final LifecycleDatabase db = new LifecycleDatabase("item-transitions");
     final ItemClaims claims = new ItemClaims(db.jdbi, () -> "instance-a", !db.database().dialect().exclusive());
@@ -145,6 +147,39 @@ class ItemTransitionsTest {
         assertThat(again).map(ClaimedItem::runId).contains(wanted);
         assertThat(finish(first.runId() == wanted ? first : second, ItemStatus.COMPLETED))
                 .as("the gone instance's attempt no longer counts").isEqualTo(ItemFinish.TAKEN_OVER);
+    }
+
+    @Test
+    void anItemGivenBackUnderItsClaimIsQueuedAgainInItsTurn() {
+        long runId = db.run(2);
+        ClaimedItem claimed = claims.next(T).orElseThrow();
+        var stranger = new ClaimedItem(runId, claimed.itemId(), "instance-b", claimed.inputs());
+        assertThat(giveBack(stranger)).as("not the item's claim").isFalse();
+        assertThat(db.itemStatus(claimed.itemId())).isEqualTo(ItemStatus.RUNNING);
+
+        assertThat(giveBack(claimed)).isTrue();
+        assertThat(db.itemStatus(claimed.itemId())).isEqualTo(ItemStatus.QUEUED);
+        assertThat(db.text("SELECT claimed_by FROM run_items WHERE id = " + claimed.itemId())).isNull();
+        assertThat(claims.next(T.plusSeconds(2)).map(ClaimedItem::itemId)).as("it keeps its turn")
+                .contains(claimed.itemId());
+        assertThat(finish(claimed, ItemStatus.COMPLETED)).as("claimed again: the same claim counts")
+                .isEqualTo(ItemFinish.COUNTED);
+        assertThat(giveBack(claimed)).as("an item ended is not given back").isFalse();
+        assertThat(db.itemStatus(claimed.itemId())).isEqualTo(ItemStatus.COMPLETED);
+    }
+
+    @Test
+    void anItemGivenBackAfterItsRunWasCancelledEndsCancelled() {
+        long runId = db.run(1);
+        ClaimedItem claimed = claims.next(T).orElseThrow();
+        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.listener));
+        assertThat(giveBack(claimed)).isFalse();
+        assertThat(db.itemStatus(claimed.itemId())).isEqualTo(ItemStatus.CANCELLED);
+        assertThat(claims.next(T.plusSeconds(2))).isEmpty();
+    }
+
+    private boolean giveBack(ClaimedItem item) {
+        return db.jdbi.inTransaction(handle -> ItemTransitions.giveBack(handle, item, T.plusSeconds(1)));
     }
 
     private ItemFinish finish(ClaimedItem item, ItemStatus status) {
