@@ -9,7 +9,6 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import dev.flowrun.run.ErrorInfo;
 import dev.flowrun.run.ItemInput;
@@ -18,6 +17,8 @@ import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunRow;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.run.ZipQueue;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,10 +32,17 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
     private static JavaClasses classes;
 
+    /**
+     * The main classes from the folder {@code App} was loaded from: ArchUnit's own "no tests" option recognises test
+     * classes by a {@code /target/test-classes/} path, which a build elsewhere ({@code -Dflowrun.buildDir}) lacks.
+     */
     @BeforeAll
-    static void importMainClasses() {
-        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.flowrun");
+    static void importMainClasses() throws URISyntaxException {
+        Path mainClasses = Path.of(App.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        classes = new ClassFileImporter().importPath(mainClasses);
+        if (!classes.contain(App.class) || classes.contain(ArchitectureTest.class)) {
+            throw new AssertionError("not the main classes: " + mainClasses);
+        }
     }
 
     /** Top to bottom; each layer may use only the layers listed after it. */
