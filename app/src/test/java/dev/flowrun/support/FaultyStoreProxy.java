@@ -38,6 +38,8 @@ public final class FaultyStoreProxy implements AutoCloseable {
     private volatile int failEvery;
     private volatile Duration delay = Duration.ZERO;
     private volatile String editedRequests;
+    private volatile java.util.function.Predicate<String> losing = line -> false;
+    private final AtomicInteger answersToLose = new AtomicInteger();
     private volatile UnaryOperator<String> edit;
 
     /** In front of {@code upstream} (an {@code http://host:port} endpoint); passes everything on until told. */
@@ -74,6 +76,16 @@ public final class FaultyStoreProxy implements AutoCloseable {
     public FaultyStoreProxy editAnswers(String marker, UnaryOperator<String> edit) {
         this.edit = edit;
         this.editedRequests = marker;
+        return this;
+    }
+
+    /**
+     * The next {@code count} requests whose request line matches {@code which} reach the store, which acts on them,
+     * but its answer is lost: the connection is reset instead (a store node or balancer failing after the work).
+     */
+    public FaultyStoreProxy loseAnswers(java.util.function.Predicate<String> which, int count) {
+        losing = which;
+        answersToLose.set(count);
         return this;
     }
 
@@ -124,6 +136,13 @@ public final class FaultyStoreProxy implements AutoCloseable {
                 toStore.flush();
                 // The body (if any) goes on while the answer comes back; the store closes after its answer.
                 threads.execute(() -> pump(in, toStore));
+                String line = head.lines().findFirst().orElse("");
+                if (losing.test(line) && answersToLose.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                    upstream.getInputStream().readAllBytes();
+                    faulted.add("LOST_ANSWER " + line);
+                    client.setSoLinger(true, 0);
+                    return;
+                }
                 String marker = editedRequests;
                 if (marker != null && head.lines().findFirst().orElse("").contains(marker)) {
                     client.getOutputStream().write(edited(upstream.getInputStream().readAllBytes(), edit));

@@ -3,11 +3,16 @@ package dev.flowrun.files.s3;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.NoSuchFileException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * The stream a writer fills for one object. Bytes gather in a buffer that grows with them up to one part: a small
@@ -25,6 +30,8 @@ final class PartedUpload extends OutputStream {
     private String uploadId;
     private final List<CompletedPart> parts = new ArrayList<>();
     private boolean done;
+    /** The MD5 of what went up in parts, to know the object again (below). */
+    private final MessageDigest whole = md5();
 
     PartedUpload(S3Calls calls, String objectKey, int partSize) {
         this.calls = calls;
@@ -63,7 +70,17 @@ final class PartedUpload extends OutputStream {
             if (filled > 0) {
                 sendPart();
             }
-            calls.completeUpload(objectKey, uploadId, parts);
+            try {
+                calls.completeUpload(objectKey, uploadId, parts);
+            } catch (IOException e) {
+                // The upload is gone (404): aborted, or completed by an attempt whose answer was lost, the SDK then
+                // asking again. The object is ours if it is these very bytes: its ETag is the MD5 of the parts' MD5s
+                // (S3, MinIO, Ceph) or of the whole (S3Proxy).
+                if (!gone(e) || !calls.holds(objectKey, length, List.of(multipartEtag(),
+                        HexFormat.of().formatHex(whole.digest())))) {
+                    throw e;
+                }
+            }
         }
         done = true;
         buffer = null;
@@ -84,7 +101,34 @@ final class PartedUpload extends OutputStream {
             uploadId = calls.startUpload(objectKey);
         }
         parts.add(calls.uploadPart(objectKey, uploadId, parts.size() + 1, body()));
+        whole.update(buffer, 0, filled);
         filled = 0;
+    }
+
+    private static boolean gone(IOException e) {
+        return e instanceof NoSuchFileException
+                || e.getCause() instanceof S3Exception s3 && s3.statusCode() == 404;
+    }
+
+    /** The ETag S3 gives an object completed from these parts: the MD5 of their MD5s, then their count. */
+    private String multipartEtag() {
+        MessageDigest md5 = md5();
+        try {
+            for (CompletedPart part : parts) {
+                md5.update(HexFormat.of().parseHex(part.eTag().replace("\"", "")));
+            }
+        } catch (IllegalArgumentException e) {
+            return ""; // ETags that are no MD5 (encrypted objects): never matched, so the failure stands
+        }
+        return HexFormat.of().formatHex(md5.digest()) + "-" + parts.size();
+    }
+
+    private static MessageDigest md5() {
+        try {
+            return MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The buffer as a body the SDK may read again for a retry, without a copy of it. */

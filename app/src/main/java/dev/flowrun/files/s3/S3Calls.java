@@ -101,6 +101,16 @@ final class S3Calls {
         }
     }
 
+    /** Whether the object is there with this length and one of these ETags (quotes aside). */
+    boolean holds(String key, long length, List<String> etags) throws IOException {
+        try {
+            var head = call(key, () -> s3.headObject(b -> b.bucket(bucket).key(key).overrideConfiguration(SHORT)));
+            return head.contentLength() == length && etags.contains(head.eTag().replace("\"", ""));
+        } catch (NoSuchFileException e) {
+            return false;
+        }
+    }
+
     /** {@code range} is an HTTP Range value or null for the whole object. */
     InputStream get(String key, String range) throws IOException {
         // No short limit: the call returns once the answer begins, and a large file takes its time to read.

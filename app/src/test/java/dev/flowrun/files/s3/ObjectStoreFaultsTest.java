@@ -90,6 +90,28 @@ class ObjectStoreFaultsTest {
     }
 
     @Test
+    void aLostAnswerToAnUploadsCompletionOrAPutIsNoFailure() throws IOException {
+        String bucket = S3.newBucket();
+        proxy = new FaultyStoreProxy(S3.endpoint()).loseAnswers(line -> line.startsWith("POST ")
+                && line.contains("?uploadId="), 1);
+        try (var opened = ObjectStores.open(new StorageConfig(bucket, "f", proxy.endpoint(), "us-east-1", true,
+                S3ProxyServer.ACCESS_KEY, S3ProxyServer.SECRET_KEY, null), scratch)) {
+            ObjectStore store = opened.store();
+            byte[] large = noise(2, ObjectStore.PART_SIZE + 999);
+            store.write("runs/1/big.zip", out -> out.write(large));
+            try (InputStream in = store.open("runs/1/big.zip")) {
+                assertThat(in.readAllBytes()).isEqualTo(large);
+            }
+            proxy.loseAnswers(line -> line.startsWith("PUT "), 1);
+            store.write("runs/1/small.png", out -> out.write(new byte[] {4, 5}));
+            try (InputStream in = store.open("runs/1/small.png")) {
+                assertThat(in.readAllBytes()).containsExactly(4, 5);
+            }
+        }
+        assertThat(proxy.faulted()).hasSize(2).allMatch(line -> line.startsWith("LOST_ANSWER"));
+    }
+
+    @Test
     void aRunOfFortyItemsCompletesWithEveryOutputAndTheArchiveRightAndNoUploadLost() throws IOException {
         String bucket = S3.newBucket();
         proxy = new FaultyStoreProxy(S3.endpoint()).failEvery(10);
