@@ -15,7 +15,10 @@ package dev.flowrun.cutout.model;
  *
  * <p>A breadth-first walk from all clean pixels of a side at once finds every pixel's nearest; its colour is the
  * mean of the clean pixels of that side in the nearest's 3×3 window, so sensor noise is not copied along the
- * edge. Linear in the grid's pixels: two walks and a few passes, no full-size array.
+ * edge. The nearest pixel jumps from place to place along a ragged outline, which would show as flat patches and
+ * streaks where a wide soft edge (fur, a translucent ear) falls back to the reference; a box mean over the band's
+ * own width smooths those jumps away without reaching across the subject's shading. Linear in the grid's pixels:
+ * two walks and a few passes, no full-size array.
  */
 final class NearestColours {
     /** Planes: subject red, green, blue, then backdrop red, green, blue; 0..255, defined everywhere. */
@@ -30,6 +33,10 @@ final class NearestColours {
         float[][] planes = new float[6][w * h];
         side(guide, clean, SUBJECT, planes, 0, w, h);
         side(guide, clean, BACKDROP, planes, 3, w, h);
+        int radius = Trimap.band(w, h);
+        for (int k = 0; k < planes.length; k++) {
+            planes[k] = BoxMean.of(planes[k], w, h, radius);
+        }
         return new NearestColours(planes);
     }
 

@@ -36,9 +36,8 @@ final class Trimap {
     }
 
     static Planes of(float[] probability, int w, int h) {
-        int longSide = Math.max(w, h);
-        int band = Math.max(2, Math.round((float) longSide / BAND_DIVISOR));
-        int wide = Math.max(band, Math.round((float) longSide / WIDE_DIVISOR));
+        int band = band(w, h);
+        int wide = Math.max(band, Math.round((float) Math.max(w, h) / WIDE_DIVISOR));
         boolean[] subject = new boolean[probability.length];
         for (int i = 0; i < subject.length; i++) {
             subject[i] = probability[i] >= 0.5f;
@@ -54,6 +53,11 @@ final class Trimap {
             trimap[i] = unknown ? UNKNOWN : subject[i] ? SUBJECT : BACKDROP;
         }
         return new Planes(trimap, near);
+    }
+
+    /** The unknown band's half-width in pixels of a {@code w}×{@code h} grid: 1/256 of its long side, at least 2. */
+    static int band(int w, int h) {
+        return Math.max(2, Math.round((float) Math.max(w, h) / BAND_DIVISOR));
     }
 
     /** How much of the matte's own alpha a pixel takes: 1 in the unknown band, 0 where the trimap decided. */
