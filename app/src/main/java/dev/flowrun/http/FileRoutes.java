@@ -30,7 +30,7 @@ import java.util.OptionalLong;
  * file also answers {@code ?thumb=256} with its thumbnail (the dashboard's grid), under the same signature.
  */
 record FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, DeletedFiles deletedFiles,
-                  Thumbnails thumbnails, SlowReaders slowReaders) {
+                  Thumbnails thumbnails, SlowReaders slowReaders, StoreDeadline deadline) {
     private static final String PREFIX = "/files/";
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter
             .ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
@@ -48,11 +48,15 @@ record FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, Delet
             throw new Forbidden("this file URL is not valid: its signature is wrong or it has expired");
         }
         OptionalLong archiveOf = FileLayout.archiveOf(key);
-        archiveOf.ifPresent(archives::ensure);
+        StoreDeadline.Budget budget = deadline.start();
+        if (archiveOf.isPresent()) {
+            budget.call(() -> archives.ensure(archiveOf.getAsLong()));
+        }
         boolean archive = archiveOf.isPresent();
         StoredFile stored;
         try {
-            stored = store.stat(key);
+            String statKey = key;
+            stored = budget.call(() -> store.stat(statKey));
         } catch (NoSuchFileException e) {
             if (deletedFiles.deleted(key)) {
                 throw new Gone("this file was deleted after FLOWRUN_OUTPUT_RETENTION; the run's record remains");
@@ -66,8 +70,10 @@ record FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, Delet
             if (archive) {
                 throw new InvalidRequest("thumb", "an archive has no thumbnail");
             }
-            key = thumbnails.of(key);
-            stored = store.stat(key);
+            String imageKey = key;
+            key = budget.call(() -> thumbnails.of(imageKey));
+            String thumbKey = key;
+            stored = budget.call(() -> store.stat(thumbKey));
         }
         long size = stored.size();
         Instant modified = stored.modified();
@@ -98,7 +104,9 @@ record FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, Delet
         long length = range == null ? size : range.length();
         ctx.header("Content-Length", Long.toString(length));
         if (withBody) {
-            InputStream body = range == null ? store.open(key) : store.open(key, range.start(), range.length());
+            String bodyKey = key;
+            InputStream body = budget.call(() -> range == null ? store.open(bodyKey)
+                    : store.open(bodyKey, range.start(), range.length()));
             int status = range == null ? 200 : 206;
             ctx.future(() -> {
                 // In async mode from here on: the request holds no thread while the client reads (FileBody).

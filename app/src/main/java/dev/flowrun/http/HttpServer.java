@@ -33,6 +33,8 @@ import java.util.concurrent.TimeUnit;
 public final class HttpServer {
     /** Long enough for any start-up step after the bind; a request is never held longer than this. */
     private static final long READY_WAIT_SECONDS = 60;
+    /** How long a file URL waits for the store before answering 503: within 5 s with the answer's own time. */
+    private static final Duration STORE_WAIT = Duration.ofSeconds(4);
     /** The requests that store new files: uploads, run creates (multipart ones hold files) and retries. */
     private static final String[] FILE_WRITES = {"/uploads", "/workflows/{id}/runs", "/workflows/runs/{runId}/retry"};
     /** Every route of the API proper: each reads the database (the caller's key first). */
@@ -55,7 +57,7 @@ public final class HttpServer {
         var uploadRoutes = new UploadRoutes(services.uploads(), credentials);
         var adminRoutes = new AdminRoutes(services.auth(), credentials, operations.adminToken(), mapper);
         var fileRoutes = new FileRoutes(files.store(), files.signer(), files.archives(), files.deleted(),
-                files.thumbnails(), new SlowReaders(timeouts.downloadStall()));
+                files.thumbnails(), new SlowReaders(timeouts.downloadStall()), new StoreDeadline(STORE_WAIT));
         var dashboardRoutes = new DashboardRoutes(operations.publicUrl());
         var httpMetrics = new HttpMetrics(operations.metrics());
         var docsRoutes = new DocsRoutes();

@@ -8,6 +8,8 @@ import dev.flowrun.cutout.CutoutMethod;
 import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 
 /**
  * Background removal by a learned salient-object segmentation model ({@link SegmentationModel}), for photographs
@@ -68,11 +70,15 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
         for (int i = 0; i < workMask.length; i++) { // the matte's input: decided pixels at their decision
             workMask[i] = trimap[i] == Trimap.UNKNOWN ? workMask[i] : trimap[i];
         }
+        // The edge colours need only the trimap: made on another core meanwhile, when one is free (a lone cut-out's
+        // post-processing would otherwise leave the cores its inference used idle), else by this thread at join.
+        ForkJoinTask<NearestColours> nearest = ForkJoinPool.commonPool()
+                .submit(() -> NearestColours.of(guide, trimap, gw, gh));
         GuidedFilter.Coefficients c = edges == Edges.GUIDED
                 ? GuidedFilter.coefficients(guide, workMask, gw, gh, Math.max(1, Math.max(gw, gh) / RADIUS_DIVISOR),
                 EPS)
                 : GuidedFilter.Coefficients.plain(workMask);
-        NearestColours colours = NearestColours.of(guide, trimap, gw, gh);
+        NearestColours colours = nearest.join();
         BufferedImage cut = FullSizeCutout.compose(src, w, h, alpha, c, planes, colours, gw, gh, feather);
         return new Cutout(cut, CutoutMethod.MODEL, confidence);
     }

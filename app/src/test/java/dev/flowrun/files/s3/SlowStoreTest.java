@@ -17,13 +17,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import okhttp3.Request;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * A slow store (every answer a second late, through a proxy before S3Proxy) is slow, not down: a run completes with
  * every output right, file URLs are served and /health says 200. One slower than /health's few seconds is reported
- * as 503 {@code storage} within them, and 200 again once it is quick.
+ * as 503 {@code storage} within them, file URLs answer 503 within 5 s, and both are 200 again once it is quick.
  */
 class SlowStoreTest {
     static final S3ProxyServer S3 = S3ProxyServer.shared();
@@ -77,7 +78,22 @@ class SlowStoreTest {
         assertThat(System.nanoTime() - asked).as("answered within its limit").isLessThan(5_000_000_000L);
         assertThat(health.status()).isEqualTo(503);
         assertThat(health.json().path("reason").asText()).isEqualTo("storage");
+        // A file URL waits for the store as long as a request may: 503 with Retry-After within 5 s, not after the
+        // store's own (longer) limits.
+        String url = run.path("items").get(0).path("outputs").get(0).path("url").asText();
+        for (boolean head : new boolean[] {false, true}) {
+            asked = System.nanoTime();
+            Reply file = head ? app.call(new Request.Builder().url(url).head().build()) : app.fetch(url);
+            long took = System.nanoTime() - asked;
+            assertThat(file.status()).as(file.toString()).isEqualTo(503);
+            assertThat(took).as("file URL answered within 5 s").isLessThan(5_000_000_000L);
+            assertThat(file.header("Retry-After")).isNotNull();
+            if (!head) {
+                assertThat(file.errorCode()).isEqualTo("service_unavailable");
+            }
+        }
         proxy.delay(Duration.ZERO);
         Await.until("/health to be 200 again", Duration.ofSeconds(30), () -> app.get("/health").status() == 200);
+        assertThat(app.fetch(url).status()).as("the file served again").isEqualTo(200);
     }
 }
