@@ -78,7 +78,8 @@ final class StoreDeadline {
                 return answer.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
                 answer.thenAccept(StoreDeadline::closeQuietly);
-                throw new StorageUnavailable("the file store did not answer within " + limit.toSeconds() + " s", e);
+                // No cause: the framework answers any failure caused by a TimeoutException 408, and this is a 503.
+                throw new StorageUnavailable("the file store did not answer within " + limit.toSeconds() + " s", null);
             } catch (InterruptedException e) {
                 answer.thenAccept(StoreDeadline::closeQuietly);
                 Thread.currentThread().interrupt();
