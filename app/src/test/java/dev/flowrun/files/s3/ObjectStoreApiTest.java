@@ -3,6 +3,7 @@ package dev.flowrun.files.s3;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.FormBody;
 import dev.flowrun.support.Images;
@@ -57,10 +58,12 @@ class ObjectStoreApiTest {
             assertThat(output.header("Content-Type")).isEqualTo("image/png");
             assertThat(Images.decode(output.bytes()).getWidth()).isPositive();
         }
-        List<String> keys = S3.keys(bucket);
+        // Listed until the run's own inputs and outputs show, within a deadline.
+        List<String> keys = Await.until("run " + runId + "'s inputs and outputs in the bucket", Duration.ofSeconds(30),
+                () -> S3.keys(bucket),
+                listed -> listed.stream().anyMatch(key -> key.startsWith("flowrun/test/runs/" + runId + "/in/"))
+                        && listed.stream().anyMatch(key -> key.startsWith("flowrun/test/runs/" + runId + "/out/")));
         assertThat(keys).allMatch(key -> key.startsWith("flowrun/test/"));
-        assertThat(keys).anyMatch(key -> key.startsWith("flowrun/test/runs/" + runId + "/in/"))
-                .anyMatch(key -> key.startsWith("flowrun/test/runs/" + runId + "/out/"));
         try (var stored = Files.walk(app.dataDir().resolve("files"))) {
             assertThat(stored.filter(Files::isRegularFile)).as("nothing in the data directory's file store").isEmpty();
         }
