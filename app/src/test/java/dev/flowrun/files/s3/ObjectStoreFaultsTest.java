@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.files.StorageConfig;
+import dev.flowrun.support.Await;
 import dev.flowrun.support.FaultyStoreProxy;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.FormBody;
@@ -152,26 +153,35 @@ class ObjectStoreFaultsTest {
         Map<String, byte[]> outputs = new HashMap<>();
         for (JsonNode item : items(runId)) {
             String name = item.path("uploadInputs").path("in").path("fileName").asText();
-            Reply output = app.fetch(item.path("outputs").get(0).path("url").asText());
+            Reply output = fetchAsAClientWould(item.path("outputs").get(0).path("url").asText());
             assertThat(output.status()).as(name + ": " + output).isEqualTo(200);
             assertThat(pixels(Images.decode(output.bytes()))).as(name + "'s output, pixel for pixel")
                     .isEqualTo(pixels(pictures.get(name)));
             outputs.put(name, output.bytes());
         }
         assertThat(outputs).hasSize(ITEMS);
-        Reply archive = app.fetch(run.path("outputArchiveUrl").asText());
+        Reply archive = fetchAsAClientWould(run.path("outputArchiveUrl").asText());
         assertThat(archive.status()).as(archive.toString()).isEqualTo(200);
         Map<String, byte[]> entries = entries(archive.bytes());
         assertThat(entries.keySet()).isEqualTo(outputs.keySet());
         entries.forEach((name, bytes) -> assertThat(bytes).as(name + " in the archive").isEqualTo(outputs.get(name)));
         for (int i = 0; i < uploads.size(); i++) {
-            assertThat(app.fetch(uploadUrls.get(i)).bytes()).as("upload " + i + ", accepted, is there").isEqualTo(
-                    uploads.get(i));
+            assertThat(fetchAsAClientWould(uploadUrls.get(i)).bytes()).as("upload " + i + ", accepted, is there")
+                    .isEqualTo(uploads.get(i));
         }
         assertThat(app.get("/health").status()).isEqualTo(200);
         assertThat(proxy.faulted()).as("the store failed often enough to matter").hasSizeGreaterThan(30)
                 .anyMatch(line -> line.startsWith("SLOW_DOWN")).anyMatch(line -> line.startsWith("INTERNAL_ERROR"))
                 .anyMatch(line -> line.startsWith("RESET"));
+    }
+
+    /**
+     * A file URL fetched again after a 503 (its Retry-After), as a client does: a request waits for the store a few
+     * seconds at most, and a store's retries (an archive being built through them) can take longer.
+     */
+    private Reply fetchAsAClientWould(String url) {
+        return Await.until(url + " answered", Duration.ofSeconds(90), () -> app.fetch(url),
+                reply -> reply.status() != 503 || reply.header("Retry-After") == null);
     }
 
     private List<JsonNode> items(long runId) {
