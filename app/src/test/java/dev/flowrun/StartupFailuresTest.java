@@ -19,6 +19,8 @@ import okhttp3.Request;
 import okhttp3.Response;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A start that fails says why in one line on standard error, with no stack trace and a non-zero
@@ -83,19 +85,13 @@ class StartupFailuresTest {
                 .doesNotContain("flowrun.trace.db");
     }
 
-    @Test
-    void aBadEnvironmentValueIsOneLineNamingTheVariable() {
-        MainProcess start = MainProcess.start(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_WORKERS", "lots",
+    /** A value the service cannot use (a word for a number, an admin token too short to be safe). */
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource({"FLOWRUN_WORKERS, lots, lots", "FLOWRUN_ADMIN_TOKEN, a, at least 16"})
+    void aBadEnvironmentValueStopsStartUpInOneLineNamingTheVariable(String variable, String value, String said) {
+        MainProcess start = MainProcess.start(Map.of("FLOWRUN_PORT", "0", variable, value,
                 "FLOWRUN_DATA_DIR", temp.resolve("data").toString()));
-        assertFailedInOneLine(start, "FLOWRUN_WORKERS", "lots");
-        assertThat(temp.resolve("data")).doesNotExist();
-    }
-
-    @Test
-    void aShortAdminTokenStopsStartUpInOneLineNamingTheVariable() {
-        MainProcess start = MainProcess.start(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_ADMIN_TOKEN", "a",
-                "FLOWRUN_DATA_DIR", temp.resolve("data").toString()));
-        assertFailedInOneLine(start, "FLOWRUN_ADMIN_TOKEN", "at least 16");
+        assertFailedInOneLine(start, variable, said);
         assertThat(temp.resolve("data")).doesNotExist();
     }
 

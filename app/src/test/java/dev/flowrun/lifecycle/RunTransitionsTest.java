@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** A run's own transitions: created queued, cancelled or failed once, each terminal one telling its listener once. */
 class RunTransitionsTest {
@@ -46,26 +48,20 @@ class RunTransitionsTest {
         assertThat(db.finished).isEmpty();
     }
 
-    @Test
-    void aFailureAfterACancelChangesNothing() {
+    /** A failure ends a run still going, with its error; after a cancel it changes nothing, the listener told once. */
+    @ParameterizedTest(name = "cancelled first: {0}")
+    @CsvSource({"false, true, FAILED, zip_invalid", "true, false, CANCELLED, -"})
+    void aFailureEndsTheRunWithItsErrorUnlessItWasCancelled(boolean cancelledFirst, boolean fails, RunStatus status,
+                                                           String errorCode) {
         long runId = db.run(1);
-        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.listener));
+        if (cancelledFirst) {
+            db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.listener));
+        }
         boolean failed = db.jdbi.inTransaction(handle ->
                 RunTransitions.fail(handle, runId, "zip_invalid", "not a zip", T.plusSeconds(1), db.listener));
-        assertThat(failed).isFalse();
-        assertThat(db.runStatus(runId)).isEqualTo(RunStatus.CANCELLED);
-        assertThat(db.text("SELECT COALESCE(error_code, '-') FROM runs WHERE id = " + runId)).isEqualTo("-");
-        assertThat(db.finished).containsExactly(runId);
-    }
-
-    @Test
-    void aFailedRunKeepsItsErrorAndIsToldOnce() {
-        long runId = db.run(1);
-        boolean failed = db.jdbi.inTransaction(handle ->
-                RunTransitions.fail(handle, runId, "zip_invalid", "not a zip", T.plusSeconds(1), db.listener));
-        assertThat(failed).isTrue();
-        assertThat(db.runStatus(runId)).isEqualTo(RunStatus.FAILED);
-        assertThat(db.text("SELECT error_code FROM runs WHERE id = " + runId)).isEqualTo("zip_invalid");
+        assertThat(failed).isEqualTo(fails);
+        assertThat(db.runStatus(runId)).isEqualTo(status);
+        assertThat(db.text("SELECT COALESCE(error_code, '-') FROM runs WHERE id = " + runId)).isEqualTo(errorCode);
         assertThat(db.finished).containsExactly(runId);
     }
 

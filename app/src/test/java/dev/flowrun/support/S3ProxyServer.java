@@ -36,9 +36,10 @@ public final class S3ProxyServer implements AutoCloseable {
     private Process process;
     private S3Client client;
 
-    private S3ProxyServer(Path dir, int port) {
-        this.dir = dir;
-        this.port = port;
+    /** A new directory and a free port of its own: it keeps both across {@link #stop} and {@link #start}. */
+    private S3ProxyServer() throws IOException {
+        this.dir = Files.createTempDirectory("flowrun-s3proxy");
+        this.port = freePort();
     }
 
     public static synchronized S3ProxyServer shared() {
@@ -51,7 +52,7 @@ public final class S3ProxyServer implements AutoCloseable {
 
     public static S3ProxyServer startNew() {
         try {
-            var server = new S3ProxyServer(Files.createTempDirectory("flowrun-s3proxy"), freePort());
+            var server = new S3ProxyServer();
             server.start();
             return server;
         } catch (IOException e) {

@@ -27,12 +27,8 @@ import java.util.zip.ZipOutputStream;
 final class ChaosLoad implements AutoCloseable {
     private static final int MAX_UNFINISHED = 25;
     private final ApiClient api;
-    private final StaticFileServer files;
-    private final ChaosReceiver receiver;
+    private final RunMix mix;
     private final Random random;
-    private final List<String> images;
-    private final long cheapWorkflow;
-    private final long heavyWorkflow;
     private final ScheduledExecutorService threads = Executors.newScheduledThreadPool(
             3, DaemonThreads.named("chaos-load"));
     private final Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
@@ -40,15 +36,15 @@ final class ChaosLoad implements AutoCloseable {
     private final AtomicInteger cancels = new AtomicInteger();
     private volatile boolean running = true;
 
-    private ChaosLoad(ApiClient api, StaticFileServer files, ChaosReceiver receiver, Random random, List<String> images,
-                      long cheapWorkflow, long heavyWorkflow) {
+    /** What the runs are made of: the images and zips {@code files} serves, two workflows, the webhook receiver. */
+    private record RunMix(StaticFileServer files, ChaosReceiver receiver, List<String> images, long cheapWorkflow,
+                          long heavyWorkflow) {
+    }
+
+    private ChaosLoad(ApiClient api, RunMix mix, long seed) {
         this.api = api;
-        this.files = files;
-        this.receiver = receiver;
-        this.random = random;
-        this.images = images;
-        this.cheapWorkflow = cheapWorkflow;
-        this.heavyWorkflow = heavyWorkflow;
+        this.mix = mix;
+        this.random = new Random(seed);
     }
 
     /** Makes the inputs in {@code folder} (served by {@code files}) and the cheap workflow; nothing runs yet. */
@@ -65,8 +61,8 @@ final class ChaosLoad implements AutoCloseable {
                             {"id": "out", "type": "output", "data": {"format": "png"}}],
                   "edges": [{"id": "e1", "source": "in", "target": "small"}, {"id": "e2", "source": "small", "target": "out"}]}}""")
                 .path("id").asLong();
-        return new ChaosLoad(api, files, receiver, new Random(seed), images, cheap,
-                api.workflowNamed("Remove background"));
+        return new ChaosLoad(api, new RunMix(files, receiver, images, cheap, api.workflowNamed("Remove background")),
+                seed);
     }
 
     /** Two creators, each making a run every 0.2 to 1 s while the service is up. */
@@ -115,22 +111,24 @@ final class ChaosLoad implements AutoCloseable {
     }
 
     private void createOne() throws IOException, InterruptedException {
-        long workflow = nextInt(5) == 0 ? heavyWorkflow : cheapWorkflow;
+        long workflow = nextInt(5) == 0 ? mix.heavyWorkflow() : mix.cheapWorkflow();
         StringBuilder body = new StringBuilder("{");
         if (nextInt(4) == 0) {
-            body.append("\"zipUrl\": \"").append(files.url(nextInt(2) == 0 ? "flat.zip" : "folders.zip")).append('"');
+            String zip = nextInt(2) == 0 ? "flat.zip" : "folders.zip";
+            body.append("\"zipUrl\": \"").append(mix.files().url(zip)).append('"');
         } else {
             body.append("\"inputs\": {\"imageInput\": {\"files\": [");
             int count = 1 + nextInt(6);
             for (int i = 0; i < count; i++) {
                 // One file in twenty is missing, so some items fail and some runs end partial.
-                String name = nextInt(20) == 0 ? "missing-" + i + ".jpg" : images.get(nextInt(images.size()));
-                body.append(i == 0 ? "" : ", ").append("{\"url\": \"").append(files.url(name)).append("\"}");
+                String name = nextInt(20) == 0 ? "missing-" + i + ".jpg"
+                        : mix.images().get(nextInt(mix.images().size()));
+                body.append(i == 0 ? "" : ", ").append("{\"url\": \"").append(mix.files().url(name)).append("\"}");
             }
             body.append("]}}");
         }
         if (nextInt(5) < 2) {
-            body.append(", \"webhookUrl\": \"").append(receiver.url("/hooks/chaos")).append('"');
+            body.append(", \"webhookUrl\": \"").append(mix.receiver().url("/hooks/chaos")).append('"');
         }
         JsonNode run = api.post("/workflows/" + workflow + "/runs", body.append('}').toString());
         long runId = run.path("id").asLong();

@@ -15,22 +15,10 @@ import java.util.function.IntFunction;
  * team would run them behind a load balancer; each logs to a file of its own in that directory. Runs are created
  * on the instances in turn, as a round-robin balancer would send them.
  */
-final class InstanceGroup implements AutoCloseable {
-    private final String label;
-    private final String dbUrl;
-    private final Path dataDir;
-    private final List<ServerProcess> servers = new ArrayList<>();
-    private final List<ApiClient> apis = new ArrayList<>();
-    private long workflow;
-
+record InstanceGroup(String label, String dbUrl, Path dataDir, List<ServerProcess> servers, List<ApiClient> apis,
+                     long workflow) implements AutoCloseable {
     /** A run as created: the instance that took the request (answers about it) and the run's id. */
     record Created(ApiClient api, long runId) {
-    }
-
-    private InstanceGroup(String label, String dbUrl, Path dataDir) {
-        this.label = label;
-        this.dbUrl = dbUrl;
-        this.dataDir = dataDir;
     }
 
     /** {@code instances} instances with {@code workersEach} workers each; started one after the other. */
@@ -42,37 +30,27 @@ final class InstanceGroup implements AutoCloseable {
     static InstanceGroup start(BenchContext bench, int instances, int workersEach, String what,
                                Map<String, String> more) throws Exception {
         String name = "instances_" + instances + "x" + workersEach + what.replaceAll("[^a-z0-9]+", "_");
-        var group = new InstanceGroup(instances + " instance" + (instances == 1 ? "" : "s") + " × " + workersEach
-                + " worker" + (workersEach == 1 ? "" : "s") + (what.isEmpty() ? "" : ", " + what),
-                BenchPostgres.freshDatabase(name), bench.freshDataDir(name));
+        String label = instances + " instance" + (instances == 1 ? "" : "s") + " × " + workersEach
+                + " worker" + (workersEach == 1 ? "" : "s") + (what.isEmpty() ? "" : ", " + what);
+        String dbUrl = BenchPostgres.freshDatabase(name);
+        Path dataDir = bench.freshDataDir(name);
+        List<ServerProcess> servers = new ArrayList<>();
         try {
             Map<String, String> env = new java.util.HashMap<>(more);
-            env.put("FLOWRUN_DB_URL", group.dbUrl);
+            env.put("FLOWRUN_DB_URL", dbUrl);
             env.put("FLOWRUN_WORKERS", Integer.toString(workersEach));
+            List<ApiClient> apis = new ArrayList<>();
             for (int i = 0; i < instances; i++) {
-                ServerProcess server = ServerProcess.startInstance(bench.jar(), group.dataDir, env,
+                ServerProcess server = ServerProcess.startInstance(bench.jar(), dataDir, env,
                         "instance-" + (char) ('a' + i) + ".log");
-                group.servers.add(server);
-                group.apis.add(new ApiClient(server.baseUrl()));
+                servers.add(server);
+                apis.add(new ApiClient(server.baseUrl()));
             }
-            group.workflow = group.apis.get(0).workflowNamed("Product shot");
+            return new InstanceGroup(label, dbUrl, dataDir, servers, apis, apis.get(0).workflowNamed("Product shot"));
         } catch (Exception | Error e) {
-            group.close();
+            stop(servers, dbUrl, dataDir);
             throw e;
         }
-        return group;
-    }
-
-    String label() {
-        return label;
-    }
-
-    String dbUrl() {
-        return dbUrl;
-    }
-
-    List<ServerProcess> servers() {
-        return servers;
     }
 
     List<Long> pids() {
@@ -123,6 +101,10 @@ final class InstanceGroup implements AutoCloseable {
     /** Stops every instance (SIGTERM), then drops the database and the data directory. */
     @Override
     public void close() throws Exception {
+        stop(servers, dbUrl, dataDir);
+    }
+
+    private static void stop(List<ServerProcess> servers, String dbUrl, Path dataDir) throws Exception {
         for (ServerProcess server : servers) {
             server.close();
         }

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * "Remove background" with the segmentation model over 50 real photos (from Debian packages,
@@ -20,21 +21,20 @@ import java.util.Map;
  */
 final class ModelPhase {
     static final int WARMUP = 4;
-    private static final List<String[]> PHOTOS = List.of(
-            new String[] {"SKIMAGE", "coffee.png"}, new String[] {"SKIMAGE", "astronaut.png"},
-            new String[] {"SKIMAGE", "camera.png"}, new String[] {"SKIMAGE", "motorcycle_left.png"},
-            new String[] {"SKIMAGE", "motorcycle_right.png"}, new String[] {"SKIMAGE", "chelsea.png"},
-            new String[] {"SKIMAGE", "rocket.jpg"}, new String[] {"MATPLOTLIB", "grace_hopper.jpg"},
-            new String[] {"OPENCV", "data/squirrel_cls.jpg"}, new String[] {"OPENCV", "data/apple.jpg"},
-            new String[] {"OPENCV", "data/orange.jpg"}, new String[] {"OPENCV", "data/butterfly.jpg"},
-            new String[] {"OPENCV", "data/messi5.jpg"}, new String[] {"OPENCV", "data/baboon.jpg"},
-            new String[] {"OPENCV", "data/fruits.jpg"}, new String[] {"OPENCV", "data/aero1.jpg"},
-            new String[] {"OPENCV", "data/aero3.jpg"}, new String[] {"OPENCV", "data/home.jpg"},
-            new String[] {"OPENCV", "data/building.jpg"}, new String[] {"OPENCV", "data/smarties.png"},
-            new String[] {"OPENCV", "data/board.jpg"}, new String[] {"OPENCV", "data/leuvenA.jpg"},
-            new String[] {"OPENCV", "alphamat/input_images/plant.jpg"}, new String[] {"OPENCV", "hfs/data/000.jpg"},
-            new String[] {"OPENCV", "hfs/data/001.jpg"}, new String[] {"OPENCV", "hfs/data/002.jpg"},
-            new String[] {"OPENCV", "dnn_superres/butterfly.png"}, new String[] {"OPENCV", "fuzzy/input.png"});
+    /** Cycled through in this order, so that 50 photos take each at most twice. */
+    private static final List<Photo> PHOTOS = Stream.of(
+            from(Source.SKIMAGE, "coffee.png", "astronaut.png", "camera.png", "motorcycle_left.png",
+                    "motorcycle_right.png", "chelsea.png", "rocket.jpg"),
+            from(Source.MATPLOTLIB, "grace_hopper.jpg"),
+            from(Source.OPENCV, "data/squirrel_cls.jpg", "data/apple.jpg", "data/orange.jpg", "data/butterfly.jpg",
+                    "data/messi5.jpg", "data/baboon.jpg", "data/fruits.jpg", "data/aero1.jpg", "data/aero3.jpg",
+                    "data/home.jpg", "data/building.jpg", "data/smarties.png", "data/board.jpg", "data/leuvenA.jpg",
+                    "alphamat/input_images/plant.jpg", "hfs/data/000.jpg", "hfs/data/001.jpg", "hfs/data/002.jpg",
+                    "dnn_superres/butterfly.png", "fuzzy/input.png"))
+            .flatMap(List::stream).toList();
+
+    private record Photo(Source source, String name) {
+    }
 
     private ModelPhase() {
     }
@@ -95,12 +95,16 @@ final class ModelPhase {
         Files.createDirectories(folder);
         List<Path> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            String[] photo = PHOTOS.get(i % PHOTOS.size());
-            Path source = Photos.get(Source.valueOf(photo[0]), photo[1]);
+            Photo photo = PHOTOS.get(i % PHOTOS.size());
+            Path source = Photos.get(photo.source(), photo.name());
             Path copy = folder.resolve(String.format("%03d-%s", i, source.getFileName()));
             out.add(Files.copy(source, copy, StandardCopyOption.REPLACE_EXISTING));
         }
         return out;
+    }
+
+    private static List<Photo> from(Source source, String... names) {
+        return Stream.of(names).map(name -> new Photo(source, name)).toList();
     }
 
     private static String name(List<Path> photos, int i) {

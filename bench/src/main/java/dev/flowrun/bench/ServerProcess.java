@@ -16,17 +16,8 @@ import java.util.concurrent.TimeUnit;
  * The service as users run it: {@code java -jar flowrun.jar} in its own process, on loopback, on a data directory
  * of the benchmark's, with its output in a log file there. Stopped with SIGTERM, as a service manager would.
  */
-final class ServerProcess implements AutoCloseable {
+record ServerProcess(Process process, int port, Path log) implements AutoCloseable {
     static final String API_KEY = "fr_benchmark_key_for_the_default_workspace";
-    private final Process process;
-    private final int port;
-    private final Path log;
-
-    private ServerProcess(Process process, int port, Path log) {
-        this.process = process;
-        this.port = port;
-        this.log = log;
-    }
 
     static ServerProcess start(Path jar, Path dataDir, Map<String, String> extraEnv) throws IOException, InterruptedException {
         return start(jar, dataDir, extraEnv, freePort());
@@ -89,10 +80,6 @@ final class ServerProcess implements AutoCloseable {
 
     long pid() {
         return process.pid();
-    }
-
-    Path log() {
-        return log;
     }
 
     String baseUrl() {

@@ -57,9 +57,9 @@ final class SteadyState {
 
     /** Several processes sharing the work (instances on one database): their compilers and CPU time summed. */
     static Warmup warm(List<Long> pids, Pass pass) throws Exception {
-        Tracker tracker = new Tracker(new Side("", pids, pass), 0);
+        Tracker tracker = new Tracker(new Side("", pids, pass));
         while (!tracker.done()) {
-            tracker.runPass();
+            tracker.runPass(0);
         }
         return tracker.warmup();
     }
@@ -70,10 +70,10 @@ final class SteadyState {
      * already warm keeps taking its turns (its figures are those of when it became warm).
      */
     static List<Warmup> warmInTurns(List<Side> sides) throws Exception {
-        List<Tracker> trackers = sides.stream().map(side -> new Tracker(side, MIN_PASSES)).toList();
+        List<Tracker> trackers = sides.stream().map(Tracker::new).toList();
         while (trackers.stream().anyMatch(tracker -> !tracker.done())) {
             for (Tracker tracker : trackers) {
-                tracker.runPass();
+                tracker.runPass(MIN_PASSES);
             }
         }
         return trackers.stream().map(Tracker::warmup).toList();
@@ -82,22 +82,21 @@ final class SteadyState {
     /** One side's warm-up: passes run so far, and its figures once it became warm (null until then). */
     private static final class Tracker {
         private final Side side;
-        private final int minPasses;
         private int passes;
         private int quietInARow;
         private double first;
         private Warmup warmup;
 
-        Tracker(Side side, int minPasses) {
+        Tracker(Side side) {
             this.side = side;
-            this.minPasses = minPasses;
         }
 
         boolean done() {
             return warmup != null;
         }
 
-        void runPass() throws Exception {
+        /** A pass; then warm if quiet, once at least {@code minPasses} (the rule's, the same every pass) ran. */
+        void runPass(int minPasses) throws Exception {
             double cpu = ProcessCpu.seconds(side.pids());
             double compilers = ProcessCpu.compilerSeconds(side.pids());
             long start = System.nanoTime();
