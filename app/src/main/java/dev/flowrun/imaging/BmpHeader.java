@@ -12,8 +12,6 @@ final class BmpHeader {
     private static final int OS2_V1 = 12;
     private static final int OS2_V2 = 64;
     private static final int WINDOWS_V1 = 40;
-    private static final long BI_JPEG = 4;
-    private static final long BI_PNG = 5;
 
     private BmpHeader() {
     }
@@ -27,11 +25,14 @@ final class BmpHeader {
         return dibSize(head) == OS2_V1 ? littleEndian(head, 20, 2) : Math.abs((long) (int) littleEndian(head, 22, 4));
     }
 
-    /** Embedded JPEG or PNG data, in a Windows header (OS/2's version 2 gives 4 another meaning, RLE24). */
+    /**
+     * Embedded JPEG or PNG data (compression 4, BI_JPEG, or 5, BI_PNG), in a Windows header (OS/2's version 2 gives
+     * 4 another meaning, RLE24).
+     */
     static boolean wrapsAnotherFormat(byte[] head) {
         long size = dibSize(head);
         long compression = littleEndian(head, 30, 4);
-        return size >= WINDOWS_V1 && size != OS2_V2 && (compression == BI_JPEG || compression == BI_PNG);
+        return size >= WINDOWS_V1 && size != OS2_V2 && (compression == 4 || compression == 5);
     }
 
     private static long dibSize(byte[] head) {

@@ -26,9 +26,6 @@ public final class PngEncoder {
     private static final int SAMPLE_EVERY = 8;
     /** Rows per band for which one deflate mode is chosen. */
     private static final int BAND = 32;
-    private static final int SUB = 1;
-    private static final int UP = 2;
-    private static final int PAETH = 4;
 
     private PngEncoder() {
     }
@@ -132,7 +129,7 @@ public final class PngEncoder {
      */
     private static long choose(int[] row, int[] above, int w, int channels, boolean first, byte[] out) {
         if (first) {
-            filter(SUB, row, above, w, channels, out); // the row above is all zeros: Up is None and Paeth is Sub
+            filter(Filter.SUB, row, above, w, channels, out); // the row above is all zeros: Up is None and Paeth is Sub
             return 0;
         }
         long sub = 0;
@@ -164,9 +161,9 @@ public final class PngEncoder {
             }
         }
         // Ties go to the cheap filters: a transparent stretch is all zeros whichever is used.
-        int type = up <= sub && up <= paeth ? UP : sub <= paeth ? SUB : PAETH;
+        Filter type = up <= sub && up <= paeth ? Filter.UP : sub <= paeth ? Filter.SUB : Filter.PAETH;
         filter(type, row, above, w, channels, out);
-        long zeros = type == PAETH ? paethZeros : type == SUB ? subZeros : upZeros;
+        long zeros = type == Filter.PAETH ? paethZeros : type == Filter.SUB ? subZeros : upZeros;
         return zeros << 32 | judged;
     }
 
@@ -192,9 +189,9 @@ public final class PngEncoder {
     }
 
     /** Writes the type byte and the row filtered with it into {@code out}. */
-    private static void filter(int type, int[] row, int[] above, int w, int channels, byte[] out) {
-        out[0] = (byte) type;
-        if (type == PAETH) {
+    private static void filter(Filter type, int[] row, int[] above, int w, int channels, byte[] out) {
+        out[0] = type.code;
+        if (type == Filter.PAETH) {
             store(out, 1, bytewiseMinus(row[0], above[0]), channels);
             for (int x = 1, o = 1 + channels; x < w; x++, o += channels) {
                 int p = row[x];
@@ -208,7 +205,7 @@ public final class PngEncoder {
             }
             return;
         }
-        if (type == SUB) {
+        if (type == Filter.SUB) {
             store(out, 1, row[0], channels);
             for (int x = 1, o = 1 + channels; x < w; x++, o += channels) {
                 store(out, o, bytewiseMinus(row[x], row[x - 1]), channels);
@@ -229,6 +226,17 @@ public final class PngEncoder {
             out[at] = (byte) (rgba >>> 24);
             out[at + 1] = (byte) (rgba >>> 16);
             out[at + 2] = (byte) (rgba >>> 8);
+        }
+    }
+
+    /** The filter types this encoder chooses between, by their type byte (PNG's None and Average are not tried). */
+    private enum Filter {
+        SUB(1), UP(2), PAETH(4);
+
+        final byte code;
+
+        Filter(int code) {
+            this.code = (byte) code;
         }
     }
 }

@@ -9,15 +9,7 @@ import okhttp3.Dns;
  * Resolves a host and refuses it if ANY of its addresses is refused: a name that answers one public and one
  * private address would otherwise reach the private one on a retry or on a later lookup (DNS rebinding).
  */
-final class GuardedDns implements Dns {
-    private final Dns delegate;
-    private final AddressCheck check;
-
-    GuardedDns(Dns delegate, AddressCheck check) {
-        this.delegate = delegate;
-        this.check = check;
-    }
-
+record GuardedDns(Dns delegate, AddressCheck check) implements Dns {
     @Override
     public List<InetAddress> lookup(String hostname) throws UnknownHostException {
         if (NumericHosts.isNonCanonical(hostname)) {

@@ -20,17 +20,15 @@ import java.util.concurrent.Semaphore;
  */
 public final class SegmentationModel implements AutoCloseable {
     private final Path file;
-    private final OrtEnvironment environment;
     private final OrtSession session;
     private final String inputName;
     private final ModelFamily family;
     private final ModelThreads threads;
     private final Semaphore runs;
 
-    private SegmentationModel(Path file, OrtEnvironment environment, OrtSession session, String inputName,
-                              ModelFamily family, ModelThreads threads) {
+    private SegmentationModel(Path file, OrtSession session, String inputName, ModelFamily family,
+                              ModelThreads threads) {
         this.file = file;
-        this.environment = environment;
         this.session = session;
         this.inputName = inputName;
         this.family = family;
@@ -63,7 +61,7 @@ public final class SegmentationModel implements AutoCloseable {
                         + java.util.Arrays.toString(shape) + ", neither ISNet's [1, 3, 1024, 1024] nor U²-Net's "
                         + "[1, 3, 320, 320]: set FLOWRUN_BG_MODEL_FAMILY to say how to feed it");
             }
-            return new SegmentationModel(file, environment, session, input.getKey(), chosen, threads);
+            return new SegmentationModel(file, session, input.getKey(), chosen, threads);
         } catch (OrtException | RuntimeException e) {
             closeQuietly(session);
             throw e instanceof ModelUnavailable m ? m : new ModelUnavailable("the segmentation model " + file
@@ -105,7 +103,8 @@ public final class SegmentationModel implements AutoCloseable {
         int size = family.size();
         float[] mask = new float[size * size];
         runs.acquire();
-        try (OnnxTensor tensor = OnnxTensor.createTensor(environment, FloatBuffer.wrap(input),
+        // The process has one environment, the one the session was created in.
+        try (OnnxTensor tensor = OnnxTensor.createTensor(OrtEnvironment.getEnvironment(), FloatBuffer.wrap(input),
                 new long[] {1, 3, size, size});
              OrtSession.Result result = session.run(Map.of(inputName, tensor))) {
             OnnxValue first = result.get(0);

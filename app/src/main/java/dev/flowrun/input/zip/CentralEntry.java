@@ -9,19 +9,14 @@ record CentralEntry(String name, int madeBy, int flags, int method, long crc, lo
                     long localHeaderOffset, long externalAttributes) {
     static final int STORED = 0;
     static final int DEFLATED = 8;
-    private static final int HOST_MSDOS = 0;
-    private static final int HOST_UNIX = 3;
-    private static final int HOST_OSX = 19;
-    private static final long UNIX_TYPE_MASK = 0xF000;
     private static final long UNIX_SYMLINK = 0xA000;
     private static final long UNIX_DIRECTORY = 0x4000;
-    private static final long MSDOS_DIRECTORY = 0x10;
 
     boolean isDirectory() {
         if (name.endsWith("/") || name.endsWith("\\")) {
             return true;
         }
-        return unixHost() ? unixType() == UNIX_DIRECTORY : host() == HOST_MSDOS && (externalAttributes & MSDOS_DIRECTORY) != 0;
+        return unixHost() ? unixType() == UNIX_DIRECTORY : msdosDirectory();
     }
 
     /** A symbolic link: its content is a path, which is never followed nor read as a file. */
@@ -37,15 +32,23 @@ record CentralEntry(String name, int madeBy, int flags, int method, long crc, lo
         return method == STORED || method == DEFLATED;
     }
 
+    /** The system whose attributes the entry carries: the upper byte of "version made by" (APPNOTE 4.4.2). */
     private int host() {
         return madeBy >>> 8;
     }
 
+    /** Unix (3) or OS X (19): the upper half of the external attributes is the Unix mode. */
     private boolean unixHost() {
-        return host() == HOST_UNIX || host() == HOST_OSX;
+        return host() == 3 || host() == 19;
     }
 
+    /** MS-DOS (host 0) and the directory attribute (0x10). */
+    private boolean msdosDirectory() {
+        return host() == 0 && (externalAttributes & 0x10) != 0;
+    }
+
+    /** The file type bits of the Unix mode (S_IFMT). */
     private long unixType() {
-        return (externalAttributes >>> 16) & UNIX_TYPE_MASK;
+        return (externalAttributes >>> 16) & 0xF000;
     }
 }
