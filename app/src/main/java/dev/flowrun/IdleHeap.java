@@ -139,10 +139,8 @@ public final class IdleHeap {
     static final class Watch {
         private final LongSupplier collections;
         private final LongSupplier clock;
-        private final long settleAfter;
-        private final Runnable settle;
-        private final long shrinkAfter;
-        private final Runnable shrink;
+        private final Step settle;
+        private final Step shrink;
         private long lastCount;
         private long lastChange;
         private boolean settled;
@@ -152,10 +150,8 @@ public final class IdleHeap {
               long shrinkAfterNanos, Runnable shrink) {
             this.collections = collections;
             this.clock = clock;
-            this.settleAfter = settleAfterNanos;
-            this.settle = settle;
-            this.shrinkAfter = shrinkAfterNanos;
-            this.shrink = shrink;
+            this.settle = new Step(settleAfterNanos, settle);
+            this.shrink = new Step(shrinkAfterNanos, shrink);
             this.lastCount = collections.getAsLong();
             this.lastChange = clock.getAsLong();
             // Nothing to settle before the first collection: no marking cycle has run.
@@ -172,13 +168,13 @@ public final class IdleHeap {
                 shrunk = false;
                 return;
             }
-            if (!settled && now - lastChange >= settleAfter) {
+            if (!settled && now - lastChange >= settle.afterNanos()) {
                 settled = true;
-                run(settle);
+                run(settle.action());
             }
-            if (!shrunk && now - lastChange >= shrinkAfter) {
+            if (!shrunk && now - lastChange >= shrink.afterNanos()) {
                 shrunk = true;
-                run(shrink);
+                run(shrink.action());
             }
         }
 
@@ -187,6 +183,10 @@ public final class IdleHeap {
                 action.run();
                 lastCount = collections.getAsLong();
             }
+        }
+
+        /** An action of the watch, due once {@code afterNanos} have passed without a collection; null: none. */
+        private record Step(long afterNanos, Runnable action) {
         }
     }
 }

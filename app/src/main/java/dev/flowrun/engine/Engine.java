@@ -27,11 +27,10 @@ public final class Engine {
                   WorkflowService workflows, RunEnds ends) {
         this.jdbi = context.jdbi();
         this.clock = context.clock();
-        this.nodeStates = new NodeStateWriter(jdbi, tools.mapper(), clock, context.dialect(), context.database());
+        this.nodeStates = new NodeStateWriter(context, tools.mapper());
         var workers = new WorkerState(context.shared());
-        var executor = new ItemExecutor(context, settings, tools, new RunGraphs(jdbi, workflows), ends, workers,
-                nodeStates);
-        this.pool = new WorkerPool(settings.workers(), tools.fetcher()::cancelAll, workers, executor);
+        var executor = new ItemExecutor(context, settings, tools, workflows, ends, workers, nodeStates);
+        this.pool = new WorkerPool(settings.workers(), workers, executor);
         var zipStopping = new Stopping();
         this.zips = new ZipIngestPool(ZIP_THREADS, zipTools.downloader()::cancelAll, context.instance(), zipStopping,
                 new ZipIngestion(context, tools, zipTools, workflows, pool, ends.listener(), zipStopping));

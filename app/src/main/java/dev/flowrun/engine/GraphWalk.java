@@ -1,18 +1,13 @@
 package dev.flowrun.engine;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileLayout;
-import dev.flowrun.files.FileStore;
 import dev.flowrun.files.LocalFile;
 import dev.flowrun.files.StorageUnavailable;
-import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.imaging.ImageRejected;
 import dev.flowrun.input.DownloadFailed;
-import dev.flowrun.input.InputFetcher;
 import dev.flowrun.lifecycle.NodeStatus;
 import dev.flowrun.lifecycle.OutputRow;
-import dev.flowrun.metrics.Metrics;
 import dev.flowrun.nodes.NodeFailure;
 import dev.flowrun.nodes.OutputNode;
 import dev.flowrun.nodes.Picture;
@@ -32,36 +27,11 @@ import java.util.Map;
 /**
  * Executes the graph for one item: each input node's file is fetched and decoded, then flows down that
  * node's tree. A failing node fails the item and marks every node below it {@code skipped}; other trees go on.
- * Knows nothing of node types beyond the three roles, so a new node type needs no change here.
+ * Knows nothing of node types beyond the three roles, so a new node type needs no change here. {@code outcome}
+ * is filled as the walk goes, and is what {@link #run} returns.
  */
-final class GraphWalk {
-    private final Graph graph;
-    private final long runId;
-    private final long itemId;
-    private final Map<String, ItemInput> inputs;
-    private final NodeStateRecorder recorder;
-    private final InputFetcher fetcher;
-    private final ImageDecoder decoder;
-    private final FileStore store;
-    private final ObjectMapper mapper;
-    private final ItemFileSyncs syncs;
-    private final Metrics metrics;
-    private final ItemOutcome outcome = new ItemOutcome();
-
-    GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> inputs, NodeStateRecorder recorder,
-              ItemTools tools, ItemFileSyncs syncs) {
-        this.graph = graph;
-        this.runId = runId;
-        this.itemId = itemId;
-        this.inputs = inputs;
-        this.recorder = recorder;
-        this.fetcher = tools.fetcher();
-        this.decoder = tools.decoder();
-        this.store = tools.store();
-        this.mapper = tools.mapper();
-        this.syncs = syncs;
-        this.metrics = tools.metrics();
-    }
+record GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> inputs, NodeStateRecorder recorder,
+                 ItemTools tools, ItemFileSyncs syncs, ItemOutcome outcome) {
 
     ItemOutcome run() throws InterruptedIOException {
         for (GraphNode inputNode : graph.inputNodes()) {
@@ -72,11 +42,11 @@ final class GraphWalk {
             try {
                 // A zip run's inputs were extracted into the store when its archive was read: nothing to fetch.
                 if (input.sourceUrl() != null) {
-                    fetcher.fetch(input.sourceUrl(), input.key());
+                    tools.fetcher().fetch(input.sourceUrl(), input.key());
                     syncs.add(input.key());
                 }
-                try (LocalFile file = store.local(input.key())) {
-                    image = decoder.decode(file.path());
+                try (LocalFile file = tools.store().local(input.key())) {
+                    image = tools.decoder().decode(file.path());
                 }
             } catch (StorageUnavailable e) {
                 timed(inputNode, started);
@@ -155,7 +125,7 @@ final class GraphWalk {
             if (node.compiled() instanceof TransformNode) {
                 recorder.finish(node.id(), NodeStatus.COMPLETED, List.of(), result.grade());
                 if (result.grade() != null) {
-                    metrics.cutoutConfidence(result.grade().method(), result.grade().confidence());
+                    tools.metrics().cutoutConfidence(result.grade().method(), result.grade().confidence());
                 }
                 flowDown(node, result.picture(), inputName);
             } else {
@@ -165,7 +135,7 @@ final class GraphWalk {
     }
 
     private void timed(GraphNode node, long started) {
-        metrics.node(node.type().type(), System.nanoTime() - started);
+        tools.metrics().node(node.type().type(), System.nanoTime() - started);
     }
 
     private static String reason(Throwable e) {
@@ -181,7 +151,7 @@ final class GraphWalk {
         String fileName = OutputNames.fileName(inputName, output.extension(), graph.outputNodes().size() > 1
                 ? node.labelOrId() : null);
         String key = FileLayout.output(runId, itemId, node.id(), OutputNames.baseName(fileName));
-        store.writeUnsynced(key, out -> output.write(image, out));
+        tools.store().writeUnsynced(key, out -> output.write(image, out));
         syncs.add(key);
         List<String> chain = graph.pathTo(node.id()).stream().map(GraphNode::chainName).toList();
         outcome.addOutput(new OutputRow(0, runId, itemId, node.id(), key, fileName, json(chain)));
@@ -203,7 +173,7 @@ final class GraphWalk {
 
     private String json(List<String> values) {
         try {
-            return mapper.writeValueAsString(values);
+            return tools.mapper().writeValueAsString(values);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a list of strings always serialises", e);
         }

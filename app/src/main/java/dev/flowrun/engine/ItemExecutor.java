@@ -1,8 +1,6 @@
 package dev.flowrun.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileLayout;
-import dev.flowrun.files.FileStore;
 import dev.flowrun.files.QuietDeletes;
 import dev.flowrun.lifecycle.ClaimedItem;
 import dev.flowrun.lifecycle.ItemClaims;
@@ -10,27 +8,20 @@ import dev.flowrun.lifecycle.ItemEnd;
 import dev.flowrun.lifecycle.ItemFinish;
 import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.lifecycle.ItemTransitions;
-import dev.flowrun.lifecycle.RunFinishedListener;
-import dev.flowrun.metrics.Metrics;
 import dev.flowrun.run.ItemInput;
-import dev.flowrun.run.RunViews;
 import dev.flowrun.work.WorkBudget;
 import dev.flowrun.work.WorkStopped;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.GraphNode;
+import dev.flowrun.workflow.WorkflowService;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
-import java.util.function.LongConsumer;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,50 +31,38 @@ import org.slf4j.LoggerFactory;
  */
 final class ItemExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(ItemExecutor.class);
-    private final Jdbi jdbi;
-    private final ObjectMapper mapper;
-    private final RunGraphs graphs;
-    private final RunViews views;
+    private final EngineContext context;
+    private final EngineSettings settings;
     private final ItemTools tools;
-    private final FileStore store;
-    private final Clock clock;
-    private final LongConsumer onRunFinished;
-    private final BooleanSupplier stopping;
-    private final RunFinishedListener finishedListener;
-    private final RunningItems running;
-    private final Duration itemTimeout;
-    private final Metrics metrics;
+    private final RunGraphs graphs;
+    private final RunEnds ends;
+    private final WorkerState workers;
     private final NodeStateWriter nodeStates;
     private final ItemClaims claims;
-    /** FLOWRUN_REVIEW_BELOW: an item with a cut-out less confident than this needs review. */
-    private final double reviewBelow;
     private final ItemFaults faults;
 
     /** {@code workers}: the state of the worker pool that runs this executor's items. */
-    ItemExecutor(EngineContext context, EngineSettings settings, ItemTools tools, RunGraphs graphs, RunEnds ends,
-                 WorkerState workers, NodeStateWriter nodeStates) {
-        this.jdbi = context.jdbi();
-        this.clock = context.clock();
-        this.claims = new ItemClaims(context.jdbi(), context.instance(), context.shared());
+    ItemExecutor(EngineContext context, EngineSettings settings, ItemTools tools, WorkflowService workflows,
+                 RunEnds ends, WorkerState workers, NodeStateWriter nodeStates) {
+        this.context = context;
+        this.settings = settings;
         this.tools = tools;
-        this.mapper = tools.mapper();
-        this.store = tools.store();
-        this.metrics = tools.metrics();
-        this.graphs = graphs;
-        this.views = tools.views();
-        this.onRunFinished = ends.afterwards();
-        this.finishedListener = ends.listener();
-        this.stopping = workers.stopping()::isSet;
-        this.running = workers.running();
-        this.itemTimeout = settings.itemTimeout();
-        this.reviewBelow = settings.reviewBelow();
+        this.graphs = new RunGraphs(context.jdbi(), workflows);
+        this.ends = ends;
+        this.workers = workers;
         this.nodeStates = nodeStates;
+        this.claims = new ItemClaims(context.jdbi(), context.instance(), context.shared());
         this.faults = new ItemFaults(context, tools.disk(), workers);
     }
 
     /** What the items' faults are judged by, for the pool that claims them. */
     ItemFaults faults() {
         return faults;
+    }
+
+    /** Unblocks items stuck in I/O (their downloads) when the grace period of a stop is over. */
+    void abortInFlight() {
+        tools.fetcher().cancelAll();
     }
 
     /** Claims the next queued item in turn, on any run; empty when none is queued. */
@@ -96,12 +75,12 @@ final class ItemExecutor {
      * memory it reserved is given back at its end.
      */
     void execute(ClaimedItem task) throws InterruptedIOException {
-        try (WorkBudget budget = new WorkBudget(itemTimeout); WorkBudget.Binding bound = budget.bind()) {
-            running.add(task.runId(), budget);
+        try (WorkBudget budget = new WorkBudget(settings.itemTimeout()); WorkBudget.Binding bound = budget.bind()) {
+            workers.running().add(task.runId(), budget);
             try {
                 execute(task, task.inputs());
             } finally {
-                running.remove(task.runId(), budget);
+                workers.running().remove(task.runId(), budget);
             }
         }
     }
@@ -109,7 +88,7 @@ final class ItemExecutor {
     private void execute(ClaimedItem task, String storedInputs) throws InterruptedIOException {
         long started = System.nanoTime();
         Graph graph = graphs.of(task.runId());
-        Map<String, ItemInput> inputs = views.inputs(storedInputs);
+        Map<String, ItemInput> inputs = tools.views().inputs(storedInputs);
         NodeStateRecorder recorder = nodeStates.open(task.itemId());
         try {
             execute(task, graph, inputs, recorder, started);
@@ -120,10 +99,11 @@ final class ItemExecutor {
 
     private void execute(ClaimedItem task, Graph graph, Map<String, ItemInput> inputs,
                          NodeStateRecorder recorder, long started) throws InterruptedIOException {
-        var syncs = new ItemFileSyncs(store);
+        var syncs = new ItemFileSyncs(tools.store());
         ItemOutcome outcome;
         try {
-            outcome = new GraphWalk(graph, task.runId(), task.itemId(), inputs, recorder, tools, syncs).run();
+            outcome = new GraphWalk(graph, task.runId(), task.itemId(), inputs, recorder, tools, syncs, new ItemOutcome())
+                    .run();
         } catch (InterruptedIOException e) {
             throw e;
         } catch (WorkStopped e) {
@@ -137,7 +117,7 @@ final class ItemExecutor {
             outcome = new ItemOutcome();
             outcome.fail("node_failed", "the item could not be processed: " + e);
         }
-        if (outcome.failed() && stopping.getAsBoolean()) {
+        if (outcome.failed() && workers.stopping().isSet()) {
             // The failure may be the shutdown itself (an aborted download): the item runs again at next start.
             throw new InterruptedIOException("stopped while executing");
         }
@@ -180,7 +160,7 @@ final class ItemExecutor {
         long itemId = task.itemId();
         Instant now = now();
         Double lowest = recorder == null ? null : recorder.lowestConfidence();
-        boolean review = lowest != null && lowest < reviewBelow;
+        boolean review = lowest != null && lowest < settings.reviewBelow();
         ItemEnd end = new ItemEnd(outcome.failed() ? ItemStatus.FAILED : ItemStatus.COMPLETED, outcome.errorCode(),
                 outcome.errorMessage(), outcome.outputs(), review);
         List<String> outputNodes = graph.outputNodes().stream().map(GraphNode::id).toList();
@@ -198,13 +178,13 @@ final class ItemExecutor {
             }
         };
         ItemFinish result = faults.untilRecorded().run(task, handle ->
-                ItemTransitions.finish(handle, task, end, outputNodes, now, steps, finishedListener))
+                ItemTransitions.finish(handle, task, end, outputNodes, now, steps, ends.listener()))
                 .orElse(ItemFinish.TAKEN_OVER);
         if (result == ItemFinish.DISCARDED) {
             discardFiles(runId, itemId);
         } else if (result == ItemFinish.RUN_FINISHED) {
             graphs.forget(runId);
-            onRunFinished.accept(runId);
+            ends.afterwards().accept(runId);
         } else if (result == ItemFinish.TAKEN_OVER) {
             // Its files are left alone: the attempt that counts writes the same keys, each replaced whole.
             LOG.warn("run {} item {}: finished after its claim was taken over by another instance (or recorded"
@@ -213,17 +193,17 @@ final class ItemExecutor {
     }
 
     private void ended(long runId, long itemId, ItemStatus status, ItemOutcome outcome, long started) {
-        metrics.itemFinished(status, System.nanoTime() - started);
+        tools.metrics().itemFinished(status, System.nanoTime() - started);
         if (status == ItemStatus.FAILED) {
             LOG.info("run {} item {} failed: {}: {}", runId, itemId, outcome.errorCode(), outcome.errorMessage());
         }
     }
 
     private void discardFiles(long runId, long itemId) {
-        QuietDeletes.tree(store, FileLayout.outputsFolder(runId, itemId), "run " + runId + " item " + itemId);
+        QuietDeletes.tree(tools.store(), FileLayout.outputsFolder(runId, itemId), "run " + runId + " item " + itemId);
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        return context.clock().instant().truncatedTo(ChronoUnit.MILLIS);
     }
 }

@@ -1,9 +1,6 @@
 package dev.flowrun.engine;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileLayout;
-import dev.flowrun.files.FileStore;
 import dev.flowrun.input.zip.ImageEntry;
 import dev.flowrun.input.zip.ImageEntrySink;
 import dev.flowrun.input.zip.StopCheck;
@@ -28,8 +25,7 @@ final class ItemStaging implements ImageEntrySink {
     static final int BATCH = 500;
     private static final long CHECK_EVERY = 4L << 20;
     private final Jdbi jdbi;
-    private final ObjectMapper mapper;
-    private final FileStore store;
+    private final ItemTools tools;
     private final long runId;
     private final String nodeId;
     private final StopCheck stop;
@@ -37,10 +33,10 @@ final class ItemStaging implements ImageEntrySink {
     /** One for the whole archive, not one per entry: an archive may hold 10,000 images. */
     private final byte[] buffer = new byte[64 * 1024];
 
-    ItemStaging(Jdbi jdbi, ObjectMapper mapper, FileStore store, long runId, String nodeId, StopCheck stop) {
+    /** {@code tools}: the store the images are written to, and the views that store their items' inputs. */
+    ItemStaging(Jdbi jdbi, ItemTools tools, long runId, String nodeId, StopCheck stop) {
         this.jdbi = jdbi;
-        this.mapper = mapper;
-        this.store = store;
+        this.tools = tools;
         this.runId = runId;
         this.nodeId = nodeId;
         this.stop = stop;
@@ -50,7 +46,7 @@ final class ItemStaging implements ImageEntrySink {
     public void accept(ImageEntry entry, InputStream content) throws IOException {
         String key = FileLayout.input(runId, entry.position(), nodeId, entry.fileName());
         // Synced all together once the archive is read (ZipIngestion), not one by one: that is most of the time.
-        store.writeUnsynced(key, out -> copy(content, out));
+        tools.store().writeUnsynced(key, out -> copy(content, out));
         batch.add(staged(entry.position(), key, entry.fileName()));
         if (batch.size() >= BATCH) {
             flush();
@@ -72,12 +68,8 @@ final class ItemStaging implements ImageEntrySink {
      * is null: there is nothing to download when the item runs.
      */
     private StagedItem staged(int position, String key, String fileName) {
-        try {
-            String inputs = mapper.writeValueAsString(Map.of(nodeId, new ItemInput(key, fileName, null)));
-            return new StagedItem(runId, position, inputs, fileName.toLowerCase(Locale.ROOT));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("records always serialise", e);
-        }
+        String inputs = tools.views().inputsJson(Map.of(nodeId, new ItemInput(key, fileName, null)));
+        return new StagedItem(runId, position, inputs, fileName.toLowerCase(Locale.ROOT));
     }
 
     /** To the end of the entry, which is when its checksum is verified; a big entry still notices a cancel. */

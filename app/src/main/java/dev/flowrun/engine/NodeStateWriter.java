@@ -2,16 +2,13 @@ package dev.flowrun.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.db.DatabaseAvailability;
-import dev.flowrun.db.Dialect;
 import dev.flowrun.work.DaemonThreads;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,21 +21,15 @@ final class NodeStateWriter implements AutoCloseable {
     /** How stale a running item's node states may be for a caller polling it. */
     static final Duration DELAY = Duration.ofMillis(250);
     private static final Logger LOG = LoggerFactory.getLogger(NodeStateWriter.class);
-    private final Jdbi jdbi;
+    private final EngineContext context;
     private final ObjectMapper mapper;
-    private final Clock clock;
-    private final Dialect dialect;
-    private final DatabaseAvailability database;
     private final Set<NodeStateRecorder> running = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(
             DaemonThreads.named("flowrun-node-states"));
 
-    NodeStateWriter(Jdbi jdbi, ObjectMapper mapper, Clock clock, Dialect dialect, DatabaseAvailability database) {
-        this.jdbi = jdbi;
-        this.database = database;
+    NodeStateWriter(EngineContext context, ObjectMapper mapper) {
+        this.context = context;
         this.mapper = mapper;
-        this.clock = clock;
-        this.dialect = dialect;
     }
 
     void start() {
@@ -48,7 +39,7 @@ final class NodeStateWriter implements AutoCloseable {
 
     /** A recorder for an item that starts running, written by this writer until {@link #closed}. */
     NodeStateRecorder open(long itemId) {
-        var recorder = new NodeStateRecorder(mapper, clock, dialect, itemId);
+        var recorder = new NodeStateRecorder(mapper, context.clock(), context.dialect(), itemId);
         running.add(recorder);
         return recorder;
     }
@@ -59,13 +50,14 @@ final class NodeStateWriter implements AutoCloseable {
     }
 
     private void writeDue() {
+        DatabaseAvailability database = context.database();
         if (!database.up()) {
             return;
         }
         long now = System.nanoTime();
         for (NodeStateRecorder recorder : running) {
             try {
-                recorder.writeIfDue(jdbi, now, DELAY.toNanos());
+                recorder.writeIfDue(context.jdbi(), now, DELAY.toNanos());
             } catch (RuntimeException e) {
                 // Not lost: the states stay unwritten and go with the item's outcome. An outage is logged once.
                 if (!database.report(e)) {

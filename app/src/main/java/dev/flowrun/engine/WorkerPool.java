@@ -7,8 +7,6 @@ import dev.flowrun.work.LogContext;
 import dev.flowrun.work.WorkerThread;
 import java.io.InterruptedIOException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Handle;
@@ -26,30 +24,18 @@ public final class WorkerPool implements ItemQueue {
     private static final long IDLE_LOOK_MILLIS = TimeUnit.SECONDS.toMillis(30);
     /** After a failed claim, or while the database or the disk is away: look again a second later, not in a loop. */
     private static final long CLAIM_RETRY_MILLIS = 1_000;
-    private final RunningItems running;
-    private final WorkSignal signal;
-    private final List<Thread> threads = new ArrayList<>();
-    private final int size;
-    private final Runnable abortInFlight;
+    private final PoolThreads threads;
     private final WorkerState state;
-    private final Stopping stopping;
     private final ItemExecutor executor;
-    private final ItemFaults faults;
 
     /**
-     * {@code abortInFlight} unblocks items stuck in I/O when the grace period of a stop is over. {@code state}: the
-     * items running, the stop flag, the wake-up signal and the claim pause, shared with {@code executor} and its
-     * faults.
+     * {@code state}: the items running, the stop flag, the wake-up signal and the claim pause, shared with
+     * {@code executor} and its faults.
      */
-    WorkerPool(int size, Runnable abortInFlight, WorkerState state, ItemExecutor executor) {
-        this.size = size;
-        this.abortInFlight = abortInFlight;
+    WorkerPool(int size, WorkerState state, ItemExecutor executor) {
+        this.threads = new PoolThreads(size, "flowrun-worker-", WorkerThread::new);
         this.state = state;
-        this.running = state.running();
-        this.stopping = state.stopping();
-        this.signal = state.signal();
         this.executor = executor;
-        this.faults = executor.faults();
     }
 
     @Override
@@ -64,45 +50,36 @@ public final class WorkerPool implements ItemQueue {
 
     /** Another instance queued items, or idle workers should look again (the notifications reconnected). */
     public void wake() {
-        signal.signal();
+        state.signal().signal();
     }
 
     /** Another instance cancelled the run: its items running here stop at their next check. */
     public void cancelledElsewhere(long runId) {
-        running.cancelRun(runId);
+        state.running().cancelRun(runId);
     }
 
     public synchronized void start() {
-        for (int i = 1; i <= size; i++) {
-            Thread thread = new WorkerThread(this::work, "flowrun-worker-" + i);
-            thread.start();
-            threads.add(thread);
-        }
+        threads.start(this::work);
     }
 
     /**
-     * Lets items in progress finish for up to {@code grace}, then stops them (their budgets, then interrupts); they
-     * run again after the next start, or on another instance once this one's lease is released.
+     * Lets items in progress finish for up to {@code grace}, then stops them (their downloads, their budgets, then
+     * interrupts); they run again after the next start, or on another instance once this one's lease is released.
      */
     public synchronized void stop(Duration grace) {
-        stopping.set();
-        signal.signal();
-        long deadline = System.nanoTime() + grace.toNanos();
-        for (Thread thread : threads) {
-            long left = deadline - System.nanoTime();
-            if (left > 0) {
-                join(thread, TimeUnit.NANOSECONDS.toMillis(left) + 1);
-            }
-        }
-        abortInFlight.run();
-        running.cancelAll("the service is stopping");
-        threads.forEach(Thread::interrupt);
-        threads.forEach(thread -> join(thread, 5_000));
-        threads.clear();
+        state.stopping().set();
+        state.signal().signal();
+        threads.awaitEnd(grace);
+        executor.abortInFlight();
+        state.running().cancelAll("the service is stopping");
+        threads.interruptAndForget();
     }
 
     /** Ends only when the pool stops: whatever one item does to its thread, the pool keeps its size. */
     private void work() {
+        Stopping stopping = state.stopping();
+        WorkSignal signal = state.signal();
+        ItemFaults faults = executor.faults();
         while (!stopping.isSet()) {
             long seen = signal.generation();
             if (!faults.ready() || state.claimsPaused()) {
@@ -137,6 +114,7 @@ public final class WorkerPool implements ItemQueue {
     }
 
     private void runOne(ClaimedItem task) {
+        Stopping stopping = state.stopping();
         try {
             executor.execute(task);
         } catch (InterruptedIOException e) {
@@ -153,7 +131,7 @@ public final class WorkerPool implements ItemQueue {
                         e.toString());
                 return;
             }
-            if (faults.database().report(e)) {
+            if (executor.faults().database().report(e)) {
                 // The database went away before the item's end (read its graph, say): not the item's fault.
                 giveBack(task);
                 return;
@@ -183,14 +161,6 @@ public final class WorkerPool implements ItemQueue {
         } catch (Throwable again) {
             // Only a stop (the item then runs again after it) or a database refusing a plain UPDATE gets here.
             LOG.error("run {} item {}: could not be queued again: {}", task.runId(), task.itemId(), again.toString());
-        }
-    }
-
-    private static void join(Thread thread, long millis) {
-        try {
-            thread.join(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -4,8 +4,6 @@ import dev.flowrun.lifecycle.IngestTransitions;
 import dev.flowrun.run.ZipQueue;
 import dev.flowrun.work.LogContext;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,8 +26,7 @@ public final class ZipIngestPool implements ZipQueue {
     private final BlockingQueue<Long> queue = new LinkedBlockingQueue<>();
     /** Runs waiting or being read here: a run taken over while already here is not read twice at once. */
     private final Set<Long> queuedOrReading = ConcurrentHashMap.newKeySet();
-    private final List<Thread> threads = new ArrayList<>();
-    private final int size;
+    private final PoolThreads threads;
     private final Runnable abortDownloads;
     private final Supplier<String> instance;
     private final ZipIngestion ingestion;
@@ -41,7 +38,7 @@ public final class ZipIngestPool implements ZipQueue {
      */
     ZipIngestPool(int size, Runnable abortDownloads, Supplier<String> instance, Stopping stopping,
                   ZipIngestion ingestion) {
-        this.size = size;
+        this.threads = new PoolThreads(size, "flowrun-zip-", Thread::new);
         this.abortDownloads = abortDownloads;
         this.instance = instance;
         this.stopping = stopping;
@@ -62,27 +59,15 @@ public final class ZipIngestPool implements ZipQueue {
     }
 
     public synchronized void start() {
-        for (int i = 1; i <= size; i++) {
-            Thread thread = new Thread(this::work, "flowrun-zip-" + i);
-            thread.start();
-            threads.add(thread);
-        }
+        threads.start(this::work);
     }
 
     /** Stops at once: each ingestion notices at its next check and leaves its run to be read again at next start. */
     public synchronized void stop(Duration grace) {
         stopping.set();
         abortDownloads.run();
-        long deadline = System.nanoTime() + (grace.compareTo(MIN_GRACE) < 0 ? MIN_GRACE : grace).toNanos();
-        for (Thread thread : threads) {
-            long left = deadline - System.nanoTime();
-            if (left > 0) {
-                join(thread, TimeUnit.NANOSECONDS.toMillis(left) + 1);
-            }
-        }
-        threads.forEach(Thread::interrupt);
-        threads.forEach(thread -> join(thread, 5_000));
-        threads.clear();
+        threads.awaitEnd(grace.compareTo(MIN_GRACE) < 0 ? MIN_GRACE : grace);
+        threads.interruptAndForget();
     }
 
     private void work() {
@@ -110,14 +95,6 @@ public final class ZipIngestPool implements ZipQueue {
         } catch (Throwable e) {
             // The run stays marked as ingesting: it is read again after the next start, or by whoever takes it over.
             LOG.error("run {}: ingestion failure{}", runId, stopping.isSet() ? " during shutdown" : "", e);
-        }
-    }
-
-    private static void join(Thread thread, long millis) {
-        try {
-            thread.join(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -1,8 +1,6 @@
 package dev.flowrun.engine;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.FileLayout;
-import dev.flowrun.files.FileStore;
 import dev.flowrun.files.LocalFile;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.QuietDeletes;
@@ -40,9 +38,8 @@ import org.slf4j.LoggerFactory;
 final class ZipIngestion {
     private static final Logger LOG = LoggerFactory.getLogger(ZipIngestion.class);
     private final Jdbi jdbi;
-    private final ObjectMapper mapper;
+    private final ItemTools tools;
     private final WorkflowService workflows;
-    private final FileStore store;
     private final ZipDownloader downloader;
     private final ZipScanner scanner;
     private final ItemQueue items;
@@ -57,8 +54,7 @@ final class ZipIngestion {
         this.jdbi = context.jdbi();
         this.clock = context.clock();
         this.instance = context.instance();
-        this.mapper = tools.mapper();
-        this.store = tools.store();
+        this.tools = tools;
         this.downloader = zips.downloader();
         this.scanner = zips.scanner();
         this.workflows = workflows;
@@ -104,16 +100,16 @@ final class ZipIngestion {
             if (run.zipKey() == null) {
                 downloader.download(run.zipUrl(), archive, stop);
             }
-            var staging = new ItemStaging(jdbi, mapper, store, runId, nodeId, stop);
+            var staging = new ItemStaging(jdbi, tools, runId, nodeId, stop);
             int count;
-            try (LocalFile local = store.local(archive)) {
+            try (LocalFile local = tools.store().local(archive)) {
                 count = scanner.scan(local.path(), staging, stop);
             }
             staging.flush();
             // On disk before the items exist: after a machine crash an item must still find its input.
-            store.syncTree(FileLayout.inputsFolder(runId));
+            tools.store().syncTree(FileLayout.inputsFolder(runId));
             // Not needed any more, and a restart after this point downloads it again.
-            store.deleteTree(FileLayout.downloadFolder(runId));
+            tools.store().deleteTree(FileLayout.downloadFolder(runId));
             if (count == 0) {
                 throw ZipFailure.noItems();
             }
@@ -185,15 +181,15 @@ final class ZipIngestion {
 
     /** Read once and for all (its items are published, or the run is over): its images are the run's inputs now. */
     private void deleteUploadedArchive(long runId) {
-        QuietDeletes.tree(store, FileLayout.uploadedArchiveFolder(runId), "run " + runId);
+        QuietDeletes.tree(tools.store(), FileLayout.uploadedArchiveFolder(runId), "run " + runId);
     }
 
     /** The staged rows and every file of an unpublished ingestion: extracted inputs and the archive. */
     private void discardPartialWork(long runId) {
         jdbi.useExtension(IngestTransitions.class, ingest -> ingest.deleteStaged(runId));
         try {
-            store.deleteTree(FileLayout.inputsFolder(runId));
-            store.deleteTree(FileLayout.downloadFolder(runId));
+            tools.store().deleteTree(FileLayout.inputsFolder(runId));
+            tools.store().deleteTree(FileLayout.downloadFolder(runId));
         } catch (IOException e) {
             LOG.warn("run {}: could not delete the files of an unfinished ingestion: {}", runId, e.toString());
         }

@@ -1,7 +1,5 @@
 package dev.flowrun.run;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileLayout;
@@ -11,7 +9,6 @@ import dev.flowrun.lifecycle.NewItems;
 import dev.flowrun.lifecycle.RunTransitions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -28,23 +25,17 @@ import org.jdbi.v3.core.Jdbi;
  */
 public final class RunRetries {
     private static final int MAX_NAME = 300;
-    private final Jdbi jdbi;
-    private final ObjectMapper mapper;
-    private final RunViews views;
-    private final FileStore store;
+    private final RunContext context;
     private final ItemQueue queue;
-    private final Clock clock;
 
     public RunRetries(RunContext context, ItemQueue queue) {
-        this.jdbi = context.jdbi();
-        this.mapper = context.mapper();
-        this.views = context.views();
-        this.store = context.store();
+        this.context = context;
         this.queue = queue;
-        this.clock = context.clock();
     }
 
     public RunView retry(long workspaceId, long runId) {
+        Jdbi jdbi = context.jdbi();
+        RunViews views = context.views();
         RunRow original = jdbi.withExtension(RunDao.class, dao -> dao.findRun(workspaceId, runId))
                 .orElseThrow(() -> new NotFound("run " + runId + " not found"));
         if (!original.status().terminal()) {
@@ -59,7 +50,7 @@ public final class RunRetries {
         if (items.isEmpty()) {
             throw new InvalidRequest("runId", "run " + runId + " has no failed or cancelled item to retry");
         }
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Instant now = context.clock().instant().truncatedTo(ChronoUnit.MILLIS);
         String name = "Retry of " + original.name();
         long[] newId = {0};
         RunRow created;
@@ -80,7 +71,7 @@ public final class RunRetries {
                             inputs.put(input.getKey(), reuse(input.getValue(), key));
                             names.add(input.getValue().fileName());
                         }
-                        rows.add(i, json(inputs), NewItems.searchText(names));
+                        rows.add(i, views.inputsJson(inputs), NewItems.searchText(names));
                     }
                 }
                 queue.itemsQueued(handle);
@@ -89,7 +80,7 @@ public final class RunRetries {
             });
         } catch (RuntimeException e) {
             if (newId[0] != 0) {
-                QuietDeletes.tree(store, FileLayout.runFolder(newId[0]), "run " + newId[0]);
+                QuietDeletes.tree(context.store(), FileLayout.runFolder(newId[0]), "run " + newId[0]);
             }
             throw e;
         }
@@ -98,6 +89,7 @@ public final class RunRetries {
 
     /** The stored copy when there is one, linked (no second download); otherwise the URL, fetched when it runs. */
     private ItemInput reuse(ItemInput input, String key) {
+        FileStore store = context.store();
         if (!store.exists(input.key())) {
             return new ItemInput(key, input.fileName(), input.sourceUrl());
         }
@@ -107,13 +99,5 @@ public final class RunRetries {
             throw new UncheckedIOException("cannot link " + input.key() + " into a retry", e);
         }
         return new ItemInput(key, input.fileName(), null);
-    }
-
-    private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("records always serialise", e);
-        }
     }
 }

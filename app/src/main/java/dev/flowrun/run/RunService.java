@@ -2,11 +2,9 @@ package dev.flowrun.run;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileLayout;
-import dev.flowrun.files.FileStore;
 import dev.flowrun.files.QuietDeletes;
 import dev.flowrun.files.SignedJsonTemplate;
 import dev.flowrun.files.SignedUrl;
@@ -20,7 +18,6 @@ import dev.flowrun.workflow.WorkflowService;
 import dev.flowrun.workflow.WorkflowService.StoredWorkflow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -29,40 +26,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.Jdbi;
 
 /** Creating, reading, listing and cancelling runs. */
 public final class RunService {
-    private final Jdbi jdbi;
-    private final ObjectMapper mapper;
+    private final RunContext context;
     private final WorkflowService workflows;
     private final RunRequests requests = new RunRequests();
-    private final RunViews views;
-    private final UrlSigner signer;
-    private final ItemQueue queue;
-    private final ZipQueue zips;
+    private final RunQueues queues;
     private final RunFinishedListener finishedListener;
-    private final Clock clock;
     private final RunPageCache pages;
     private final RunLog log;
-    private final FileStore store;
     private final OwnFiles ownFiles;
     private final Duration retention;
 
     /** {@code finishedListener} hears of every run a cancel ends, in the cancel's transaction. */
     public RunService(RunContext context, WorkflowService workflows, RunQueues queues,
                       RunFinishedListener finishedListener, RunLog log, RunSettings settings) {
-        this.jdbi = context.jdbi();
-        this.mapper = context.mapper();
+        this.context = context;
         this.workflows = workflows;
-        this.views = context.views();
-        this.signer = context.signer();
-        this.queue = queues.items();
-        this.zips = queues.zips();
+        this.queues = queues;
         this.finishedListener = finishedListener;
-        this.clock = context.clock();
-        this.store = context.store();
-        this.ownFiles = new OwnFiles(signer, store);
+        this.ownFiles = new OwnFiles(context.signer(), context.store());
         this.retention = settings.retention();
         // 16 MiB by default: some 200 pages of 25 items with their outputs.
         this.pages = new RunPageCache((long) settings.pageCacheMb() << 20);
@@ -116,13 +100,13 @@ public final class RunService {
         RunRequest request = checked.request();
         boolean zip = request.zipUrl() != null;
         Instant now = now();
-        String graphJson = workflow.graph().toJsonText(mapper);
+        String graphJson = workflow.graph().toJsonText(context.mapper());
         RequestedItems items = request.items();
         long[] runId = {0};
         // The answer is the run as created: read before any worker can see it, so it is always "queued".
         RunRow created;
         try {
-            created = jdbi.inTransaction(handle -> {
+            created = context.jdbi().inTransaction(handle -> {
                 RunDao dao = handle.attach(RunDao.class);
                 long id = RunTransitions.create(handle, new RunTransitions.NewRun(workspaceId, workflow.id(),
                         runName(workflow.name(), now), graphJson, request.zipUrl(), request.zipLayout().json(),
@@ -137,9 +121,9 @@ public final class RunService {
                 insertItems(handle, id, items, checked.ownFiles());
                 if (zip) {
                     // Read in the background; totalItems stays 0 until the whole archive has been read (docs/zip-runs.md).
-                    zips.claim(handle, id);
+                    queues.zips().claim(handle, id);
                 } else {
-                    queue.itemsQueued(handle);
+                    queues.items().itemsQueued(handle);
                 }
                 String zipKey = zip ? checked.ownFiles().get(request.zipUrl()) : null;
                 if (zipKey != null) {
@@ -151,12 +135,12 @@ public final class RunService {
             });
         } catch (RuntimeException e) {
             if (runId[0] != 0 && !checked.ownFiles().isEmpty()) {
-                QuietDeletes.tree(store, FileLayout.runFolder(runId[0]), "run " + runId[0]);
+                QuietDeletes.tree(context.store(), FileLayout.runFolder(runId[0]), "run " + runId[0]);
             }
             throw e;
         }
         log.created(created, workflow.name(), zip);
-        return views.run(created);
+        return context.views().run(created);
     }
 
     /**
@@ -165,15 +149,17 @@ public final class RunService {
      */
     public byte[] get(long workspaceId, long runId, PageRequest page, ItemFilter filter) {
         RunPageCache.Key key = new RunPageCache.Key(runId, page.page(), page.pageSize(), filter.q(), filter.review());
-        SignedJsonTemplate cached = pages.get(workspaceId, key, clock.instant());
+        SignedJsonTemplate cached = pages.get(workspaceId, key, context.clock().instant());
         if (cached != null) {
-            return cached.render(signer);
+            return cached.render(context.signer());
         }
         // Plain statements, no transaction: under READ COMMITTED each would see the latest commits either way, and
         // the run is read first, so items are never older than the run status they are judged final by.
-        RunQueries.PageRows rows = jdbi.withHandle(handle -> RunQueries.page(handle, workspaceId, runId, filter, page))
+        RunQueries.PageRows rows = context.jdbi()
+                .withHandle(handle -> RunQueries.page(handle, workspaceId, runId, filter, page))
                 .orElseThrow(() -> runNotFound(runId));
         SignedJsonTemplate.Holes holes = SignedJsonTemplate.holes();
+        RunViews views = context.views();
         List<ItemView> itemViews = rows.items().stream()
                 .map(item -> views.item(item, rows.outputs().getOrDefault(item.id(), List.of()), null, holes::url))
                 .toList();
@@ -182,25 +168,26 @@ public final class RunService {
         SignedJsonTemplate template = holes.template(json(read));
         Instant until = cachedUntil(read.run());
         if (read.run().status().terminal() && read.items().stream().allMatch(item -> item.status().terminal())
-                && until.isAfter(clock.instant())) {
+                && until.isAfter(context.clock().instant())) {
             pages.put(workspaceId, key, template, until);
         }
-        return template.render(signer);
+        return template.render(context.signer());
     }
 
     public RunList list(RunFilter filter, PageRequest page) {
-        return jdbi.inTransaction(handle -> new RunList(
-                RunQueries.listRuns(handle, filter, page).stream().map(views::run).toList(),
+        return context.jdbi().inTransaction(handle -> new RunList(
+                RunQueries.listRuns(handle, filter, page).stream().map(context.views()::run).toList(),
                 RunQueries.countRuns(handle, filter), page.page(), page.pageSize()));
     }
 
     public ItemDetail item(long workspaceId, long runId, long itemId) {
-        return jdbi.inTransaction(handle -> {
+        return context.jdbi().inTransaction(handle -> {
             RunDao dao = handle.attach(RunDao.class);
             RunRow run = dao.findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
             ItemRow item = dao.findItem(runId, itemId).orElseThrow(() ->
                     new NotFound("item " + itemId + " not found in run " + runId));
             Graph graph = workflows.parseStored(dao.graphOf(runId));
+            RunViews views = context.views();
             RunViews.Links links = views.signedNow();
             var nodeStates = views.nodeStates(graph, dao.nodeStates(itemId), links);
             return new ItemDetail(views.run(run, links),
@@ -211,7 +198,7 @@ public final class RunService {
     /** {@code true} when this call made the run {@code cancelled}; {@code false} when it was already terminal. */
     public boolean cancel(long workspaceId, long runId) {
         Instant now = now();
-        return jdbi.inTransaction(handle -> {
+        return context.jdbi().inTransaction(handle -> {
             RunDao dao = handle.attach(RunDao.class);
             dao.findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
             RunTransitions.Cancel cancel = RunTransitions.cancel(handle, workspaceId, runId, now, finishedListener);
@@ -219,7 +206,7 @@ public final class RunService {
                 return false;
             }
 
-            queue.runCancelled(handle, runId);
+            queues.items().runCancelled(handle, runId);
             handle.afterCommit(() -> log.cancelledQueued(cancel.queuedItems()));
             return true;
         });
@@ -227,8 +214,9 @@ public final class RunService {
 
     public DownloadView download(long workspaceId, long runId) {
         RunRow run = findRun(workspaceId, runId);
-        RunView view = views.run(run);
-        List<OutputFile> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputFilesOfRun(runId));
+        RunView view = context.views().run(run);
+        List<OutputFile> outputs = context.jdbi().withExtension(RunDao.class, dao -> dao.outputFilesOfRun(runId));
+        UrlSigner signer = context.signer();
         SignedUrl any = signer.sign(FileLayout.outputArchive(runId));
         List<DownloadView.File> files = new ArrayList<>(outputs.size());
         for (OutputFile output : outputs) {
@@ -238,7 +226,7 @@ public final class RunService {
     }
 
     private RunRow findRun(long workspaceId, long runId) {
-        return jdbi.withExtension(RunDao.class, dao -> dao.findRun(workspaceId, runId))
+        return context.jdbi().withExtension(RunDao.class, dao -> dao.findRun(workspaceId, runId))
                 .orElseThrow(() -> runNotFound(runId));
     }
 
@@ -256,14 +244,14 @@ public final class RunService {
                             : new ItemInput(linkInto(own, key), file.name(), null));
                     names.add(file.name());
                 }
-                rows.add(i, json(stored), NewItems.searchText(names));
+                rows.add(i, context.views().inputsJson(stored), NewItems.searchText(names));
             }
         }
     }
 
     private String linkInto(String from, String to) {
         try {
-            store.link(from, to);
+            context.store().link(from, to);
             return to;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot link " + from + " to " + to, e);
@@ -272,15 +260,7 @@ public final class RunService {
 
     private byte[] json(RunPage page) {
         try {
-            return mapper.writeValueAsBytes(page);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("records always serialise", e);
-        }
-    }
-
-    private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
+            return context.mapper().writeValueAsBytes(page);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("records always serialise", e);
         }
@@ -302,7 +282,7 @@ public final class RunService {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        return context.clock().instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
     private static NotFound runNotFound(long runId) {

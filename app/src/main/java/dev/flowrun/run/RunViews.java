@@ -100,6 +100,15 @@ public final class RunViews {
         }
     }
 
+    /** An item's inputs as they are stored: the JSON {@link #inputs(String)} reads back. */
+    public String inputsJson(Map<String, ItemInput> inputs) {
+        try {
+            return mapper.writeValueAsString(inputs);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("records always serialise", e);
+        }
+    }
+
     private List<String> strings(String json) {
         try {
             return mapper.readValue(json, STRINGS);
