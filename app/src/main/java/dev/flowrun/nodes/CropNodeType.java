@@ -8,15 +8,9 @@ import java.awt.image.BufferedImage;
  * clipped to the image, so one workflow can crop inputs of different sizes; only a rectangle that misses the
  * image entirely is an error.
  */
-public final class CropNodeType implements NodeType {
-    @Override
-    public String type() {
-        return "crop";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
+public final class CropNodeType extends NamedNodeType {
+    public CropNodeType() {
+        super("crop", Role.TRANSFORM);
     }
 
     @Override

@@ -5,17 +5,11 @@ import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 
 /** {@code fill}: composites the image over an opaque {@code color}, giving an image without alpha. */
-public final class FillNodeType implements NodeType {
+public final class FillNodeType extends NamedNodeType {
     private static final String RULE = "a colour written #RRGGBB";
 
-    @Override
-    public String type() {
-        return "fill";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
+    public FillNodeType() {
+        super("fill", Role.TRANSFORM);
     }
 
     @Override

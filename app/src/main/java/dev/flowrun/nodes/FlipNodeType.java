@@ -4,15 +4,9 @@ import dev.flowrun.imaging.Remap;
 import java.awt.image.BufferedImage;
 
 /** {@code flip}: mirrors the image; {@code horizontal} swaps left and right, {@code vertical} top and bottom. */
-public final class FlipNodeType implements NodeType {
-    @Override
-    public String type() {
-        return "flip";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
+public final class FlipNodeType extends NamedNodeType {
+    public FlipNodeType() {
+        super("flip", Role.TRANSFORM);
     }
 
     @Override

@@ -4,15 +4,9 @@ import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 
 /** {@code grayscale}: replaces each colour by its luma (Rec. 601 weights), keeping alpha. */
-public final class GrayscaleNodeType implements NodeType {
-    @Override
-    public String type() {
-        return "grayscale";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
+public final class GrayscaleNodeType extends NamedNodeType {
+    public GrayscaleNodeType() {
+        super("grayscale", Role.TRANSFORM);
     }
 
     @Override

@@ -3,8 +3,9 @@ package dev.flowrun.nodes;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * One entry of the node catalogue. Adding a node type means one class implementing this and one line in
- * {@link NodeCatalogue}; the graph validator and the executor only ever see this interface.
+ * One entry of the node catalogue. Adding a node type means one class implementing this (extending
+ * {@link NamedNodeType}, which takes the name and role in its constructor) and one line in {@link NodeCatalogue};
+ * the graph validator and the executor only ever see this interface.
  */
 public interface NodeType {
 

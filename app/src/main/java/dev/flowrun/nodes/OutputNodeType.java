@@ -11,15 +11,9 @@ import java.io.OutputStream;
  * 1–100 (default 90). {@code quality} is accepted with png too, so switching format in the editor does not make a
  * saved workflow invalid.
  */
-public final class OutputNodeType implements NodeType {
-    @Override
-    public String type() {
-        return "output";
-    }
-
-    @Override
-    public Role role() {
-        return Role.OUTPUT;
+public final class OutputNodeType extends NamedNodeType {
+    public OutputNodeType() {
+        super("output", Role.OUTPUT);
     }
 
     @Override

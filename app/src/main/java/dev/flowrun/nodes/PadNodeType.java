@@ -15,17 +15,11 @@ import java.util.Arrays;
  * {@code top}, {@code right}, {@code bottom} and {@code left} place it so whatever the image. Always gives an ARGB
  * image, since the canvas may be transparent. docs/nodes.md shows the placements.
  */
-public final class PadNodeType implements NodeType {
+public final class PadNodeType extends NamedNodeType {
     private static final String BACKGROUND_RULE = "#RRGGBB, #RRGGBBAA or transparent";
 
-    @Override
-    public String type() {
-        return "pad";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
+    public PadNodeType() {
+        super("pad", Role.TRANSFORM);
     }
 
     @Override

@@ -16,28 +16,19 @@ import java.util.OptionalInt;
  * the cut-out, {@code mask} the matte itself as an opaque gray image (white = subject). Either way the node state
  * shows the method that ran and its confidence.
  */
-public final class RemoveBackgroundNodeType implements NodeType {
+public final class RemoveBackgroundNodeType extends NamedNodeType {
     private final BackgroundRemover classic;
     private final BackgroundRemover model;
 
     /** {@code model}: the segmentation model's remover, or null when none is loaded. */
     public RemoveBackgroundNodeType(BackgroundRemover classic, BackgroundRemover model) {
+        super("removeBackground", Role.TRANSFORM);
         this.classic = classic;
         this.model = model;
     }
 
     boolean hasModel() {
         return model != null;
-    }
-
-    @Override
-    public String type() {
-        return "removeBackground";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
     }
 
     @Override

@@ -11,17 +11,11 @@ import java.util.OptionalInt;
  * ratio. With both, {@code fit} decides: {@code contain} fits inside the box, {@code cover} fills it and crops the
  * overflow from the centre, {@code fill} stretches. Unless {@code upscale} is true no side is ever enlarged.
  */
-public final class ResizeNodeType implements NodeType {
+public final class ResizeNodeType extends NamedNodeType {
     static final int MAX_SIDE = 20000;
 
-    @Override
-    public String type() {
-        return "resize";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
+    public ResizeNodeType() {
+        super("resize", Role.TRANSFORM);
     }
 
     @Override

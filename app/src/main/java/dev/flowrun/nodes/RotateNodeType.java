@@ -4,15 +4,9 @@ import dev.flowrun.imaging.Remap;
 import java.awt.image.BufferedImage;
 
 /** {@code rotate}: turns the image clockwise by {@code degrees} (90, 180 or 270), exactly. */
-public final class RotateNodeType implements NodeType {
-    @Override
-    public String type() {
-        return "rotate";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
+public final class RotateNodeType extends NamedNodeType {
+    public RotateNodeType() {
+        super("rotate", Role.TRANSFORM);
     }
 
     @Override

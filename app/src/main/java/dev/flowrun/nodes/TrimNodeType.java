@@ -9,18 +9,12 @@ import java.awt.image.BufferedImage;
  * An image with transparency is trimmed to its visible pixels; an opaque one to whatever differs from the colour
  * of its border. If nothing stands out the image is returned unchanged.
  */
-public final class TrimNodeType implements NodeType {
+public final class TrimNodeType extends NamedNodeType {
     /** Largest per-channel difference from the border colour still counted as background (JPEG noise). */
     static final int COLOUR_TOLERANCE = 20;
 
-    @Override
-    public String type() {
-        return "trim";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
+    public TrimNodeType() {
+        super("trim", Role.TRANSFORM);
     }
 
     @Override
