@@ -1,6 +1,5 @@
 package dev.flowrun.cutout.classic;
 
-import dev.flowrun.work.WorkBudget;
 
 /**
  * The pixels near the outline of a foreground mask, where colours mix subject and backdrop: up to {@code inner}
@@ -58,23 +57,16 @@ final class EdgeBand {
     /** Both pixels of every horizontally or vertically adjacent pair that the mask separates. */
     private static IntList outline(byte[] mask, int w, int h, byte[] level) {
         IntList pixels = new IntList(4 * (w + h));
-        for (int y = 0, i = 0; y < h; y++) {
-            WorkBudget.check();
-            for (int x = 0; x < w; x++, i++) {
-                while (ByteGrid.uniformEight(mask, i, x, y, w, h)) {
-                    x += 8;
-                    i += 8;
-                }
-                if (x < w - 1 && mask[i] != mask[i + 1]) {
-                    mark(i, level, pixels);
-                    mark(i + 1, level, pixels);
-                }
-                if (y < h - 1 && mask[i] != mask[i + w]) {
-                    mark(i, level, pixels);
-                    mark(i + w, level, pixels);
-                }
+        ByteGrid.scan(mask, w, h, (i, x, y) -> {
+            if (x < w - 1 && mask[i] != mask[i + 1]) {
+                mark(i, level, pixels);
+                mark(i + 1, level, pixels);
             }
-        }
+            if (y < h - 1 && mask[i] != mask[i + w]) {
+                mark(i, level, pixels);
+                mark(i + w, level, pixels);
+            }
+        });
         return pixels;
     }
 

@@ -1,6 +1,5 @@
 package dev.flowrun.cutout.classic;
 
-import dev.flowrun.work.WorkBudget;
 
 /**
  * Claims the subject's shadow on the backdrop as background. A shadow is the backdrop, darker: same chromaticity
@@ -79,18 +78,11 @@ final class ShadowGrowth {
     }
 
     void claim() {
-        for (int y = 0, i = 0; y < h; y++) {
-            WorkBudget.check();
-            for (int x = 0; x < w; x++, i++) {
-                while (ByteGrid.uniformEight(state, i, x, y, w, h)) {
-                    x += 8;
-                    i += 8;
-                }
-                if (state[i] == FOREGROUND && touchesBackground(i, x, y) && shadowLike(i, x, y)) {
-                    grow(i);
-                }
+        ByteGrid.scan(state, w, h, (i, x, y) -> {
+            if (state[i] == FOREGROUND && touchesBackground(i, x, y) && shadowLike(i, x, y)) {
+                grow(i);
             }
-        }
+        });
         for (int i = 0; i < state.length; i++) {
             if (state[i] == REJECTED) {
                 state[i] = FOREGROUND;
