@@ -3,7 +3,6 @@ package dev.flowrun.run;
 import dev.flowrun.error.Conflict;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -22,16 +21,12 @@ public final class IdempotentCreate {
     static final Duration KEPT = Duration.ofHours(24);
     /** A loser of the race tries again this often; each try waits at most for the database's lock timeout. */
     private static final int ATTEMPTS = 3;
-    private final Jdbi jdbi;
+    private final RunContext context;
     private final RunService runs;
-    private final RunViews views;
-    private final Clock clock;
 
-    public IdempotentCreate(Jdbi jdbi, RunService runs, RunViews views, Clock clock) {
-        this.jdbi = jdbi;
+    public IdempotentCreate(RunContext context, RunService runs) {
+        this.context = context;
         this.runs = runs;
-        this.views = views;
-        this.clock = clock;
     }
 
     /** The run created, or the one a repeat of the request made; {@code replayed} says which. */
@@ -63,7 +58,7 @@ public final class IdempotentCreate {
             }
             RunService.CheckedRun checked = runs.check(workspaceId, workflowId, body);
             for (int attempt = 1; ; attempt++) {
-                Instant since = clock.instant().minus(KEPT);
+                Instant since = context.clock().instant().minus(KEPT);
                 try {
                     return new Answer(runs.create(workspaceId, checked,
                             new IdempotencyClaim(key, workflowId, hash, since)), false);
@@ -83,7 +78,8 @@ public final class IdempotentCreate {
     }
 
     private Optional<Answer> repeat(long workspaceId, long workflowId, String key, String hash) {
-        Instant since = clock.instant().minus(KEPT);
+        Instant since = context.clock().instant().minus(KEPT);
+        Jdbi jdbi = context.jdbi();
         return jdbi.withExtension(IdempotencyDao.class, dao -> dao.find(workspaceId, key, since)).map(stored -> {
             if (stored.workflowId() != workflowId || !stored.requestHash().equals(hash)) {
                 throw new Conflict("Idempotency-Key '" + shown(key) + "' was used in the last 24 hours with another"
@@ -92,7 +88,7 @@ public final class IdempotentCreate {
             }
             RunRow run = jdbi.withExtension(RunDao.class, dao -> dao.findRun(workspaceId, stored.runId()))
                     .orElseThrow(() -> new NotFound("run " + stored.runId() + " not found"));
-            return new Answer(views.run(run), true);
+            return new Answer(context.views().run(run), true);
         });
     }
 

@@ -12,7 +12,7 @@ public record Runs(RunService service, IdempotentCreate creates, RunRetries retr
     public static Runs create(RunContext context, WorkflowService workflows, RunQueues queues,
                               RunFinishedListener finished, RunLog log, RunSettings settings) {
         var service = new RunService(context, workflows, queues, finished, log, settings);
-        return new Runs(service, new IdempotentCreate(context.jdbi(), service, context.views(), context.clock()),
+        return new Runs(service, new IdempotentCreate(context, service),
                 new RunRetries(context, queues.items()));
     }
 }

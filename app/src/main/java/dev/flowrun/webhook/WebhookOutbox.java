@@ -2,30 +2,17 @@ package dev.flowrun.webhook;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.flowrun.lifecycle.DeliveryTransitions;
 import dev.flowrun.lifecycle.RunFinishedListener;
 import dev.flowrun.run.ErrorInfo;
 import dev.flowrun.run.RunDao;
 import dev.flowrun.run.RunRow;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import org.jdbi.v3.core.Handle;
 
 /**
  * Writes the run's one {@code run.finished} event in the transaction that made the run terminal, and hands
  * it to the sender only once that transaction has committed.
  */
-public final class WebhookOutbox implements RunFinishedListener {
-    private final ObjectMapper mapper;
-    private final WebhookSender sender;
-    private final Clock clock;
-
-    public WebhookOutbox(ObjectMapper mapper, WebhookSender sender, Clock clock) {
-        this.mapper = mapper;
-        this.sender = sender;
-        this.clock = clock;
-    }
+record WebhookOutbox(ObjectMapper mapper, WebhookSender sender) implements RunFinishedListener {
 
     @Override
     public void runFinished(Handle handle, long runId) {
@@ -33,9 +20,7 @@ public final class WebhookOutbox implements RunFinishedListener {
         if (run.webhookUrl() == null) {
             return;
         }
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        handle.attach(DeliveryTransitions.class).queue(runId, run.webhookUrl(), payload(run), now, sender.instanceId());
-        handle.afterCommit(() -> sender.schedule(runId, now));
+        sender.owe(handle, runId, run.webhookUrl(), payload(run));
     }
 
     private String payload(RunRow run) {

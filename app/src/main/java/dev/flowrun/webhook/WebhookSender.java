@@ -30,6 +30,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -95,9 +96,14 @@ public final class WebhookSender {
         }
     }
 
-    /** The id deliveries this instance owes are marked with. */
-    String instanceId() {
-        return instance.get();
+    /**
+     * Owes {@code url} the run's event: its delivery queued in {@code handle}'s transaction, marked with this
+     * instance's id, and scheduled once that transaction has committed.
+     */
+    void owe(Handle handle, long runId, String url, String payload) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        handle.attach(DeliveryTransitions.class).queue(runId, url, payload, now, instance.get());
+        handle.afterCommit(() -> schedule(runId, now));
     }
 
     public synchronized void start() {
