@@ -20,17 +20,10 @@ import java.util.HexFormat;
  * an icon. Limits are counted on the bytes as they come: the first byte over one stops the reading with 413, and
  * whatever ends the request early (a limit, a malformed body, a client that goes away) deletes the folder.
  */
-public final class FormReceiver {
+public record FormReceiver(FileStore store, UploadLimits limits) {
     static final int MAX_TEXT = 8 * 1024;
     static final int MAX_NAME = 1000;
     private static final SecureRandom RANDOM = new SecureRandom();
-    private final FileStore store;
-    private final UploadLimits limits;
-
-    public FormReceiver(FileStore store, UploadLimits limits) {
-        this.store = store;
-        this.limits = limits;
-    }
 
     /** True for a {@code multipart/form-data} Content-Type. */
     public static boolean isForm(String contentType) {

@@ -87,14 +87,6 @@ public final class SegmentationModel implements AutoCloseable {
         return family;
     }
 
-    public Path file() {
-        return file;
-    }
-
-    public ModelThreads threads() {
-        return threads;
-    }
-
     /**
      * Runs the model on one input, {@code family().size()}² pixels as NCHW floats already normalised
      * ({@link ModelInput}), and returns the foreground probability per pixel, row-major, 0..1.

@@ -117,15 +117,8 @@ final class TarReader {
 
         @Override
         public int read() throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("the tar archive is truncated");
-            }
-            left--;
-            return b;
+            byte[] one = readNBytes(1); // through the block read below, which holds the logic
+            return one.length == 0 ? -1 : one[0] & 0xFF;
         }
 
         @Override
