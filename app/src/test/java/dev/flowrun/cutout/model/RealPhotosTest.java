@@ -4,6 +4,7 @@ import static dev.flowrun.cutout.model.ModelSettingsTest.workflow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
@@ -22,13 +23,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The ISNet model through the service, on real photographs from Debian packages: a run with method model over a
- * file server serving them, each output checked at its hand-checked points.
+ * file server serving them, each output checked at its hand-checked points. The service's remover is the tests'
+ * {@link CachingModelRemover}: the model's answer to a photograph another model test of this JVM already cut out is
+ * not inferred again (everything after the inference is the service's own code). The service loading the model
+ * from {@code FLOWRUN_BG_MODEL} is ProductShotTest's and ModelSettingsTest's.
  */
 class RealPhotosTest {
     /** Generous: a loaded 2-core CI machine may take tens of seconds per photo. */
     private static final Duration RUN_DEADLINE = Duration.ofMinutes(20);
     @RegisterExtension
-    static final TestApp app = TestApp.forClass(Map.of("FLOWRUN_BG_MODEL", TestModel.isnet().toString()));
+    static final TestApp app = TestApp.forClass(Map.of(),
+            NodeCatalogue.standard(new CachingModelRemover()));
     static FileServer files;
 
     @BeforeAll
@@ -44,8 +49,6 @@ class RealPhotosTest {
         if (files != null) {
             files.close();
         }
-        if (app != null) {
-            }
     }
 
     private static JsonNode run(String removeBackgroundData, List<HandChecked> photos) {
