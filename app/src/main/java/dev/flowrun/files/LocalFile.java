@@ -4,15 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** A stored file as a file of this machine ({@link FileStore#local}); close it when done reading. */
-public final class LocalFile implements AutoCloseable {
-    private final Path path;
-    private final boolean temporary;
-
-    private LocalFile(Path path, boolean temporary) {
-        this.path = path;
-        this.temporary = temporary;
-    }
+/**
+ * A stored file as a file of this machine ({@link FileStore#local}); close it when done reading. {@code deleteOnClose}:
+ * a copy made for the reader, deleted when closed, not the stored file itself.
+ */
+public record LocalFile(Path path, boolean deleteOnClose) implements AutoCloseable {
 
     /** The stored file itself: closing leaves it alone. */
     static LocalFile stored(Path path) {
@@ -24,13 +20,9 @@ public final class LocalFile implements AutoCloseable {
         return new LocalFile(path, true);
     }
 
-    public Path path() {
-        return path;
-    }
-
     @Override
     public void close() throws IOException {
-        if (temporary) {
+        if (deleteOnClose) {
             Files.deleteIfExists(path);
         }
     }

@@ -15,19 +15,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Turns rows into what the API shows, signing every file URL on the way out (docs/security.md). */
-public final class RunViews {
+/**
+ * Turns rows into what the API shows, signing every file URL on the way out with {@code signer} (docs/security.md);
+ * reads and writes the JSON columns with {@code mapper}.
+ */
+public record RunViews(UrlSigner signer, ObjectMapper mapper) {
     private static final TypeReference<LinkedHashMap<String, ItemInput>> INPUTS = new TypeReference<>() {
     };
     private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
     };
-    private final UrlSigner signer;
-    private final ObjectMapper mapper;
-
-    public RunViews(UrlSigner signer, ObjectMapper mapper) {
-        this.signer = signer;
-        this.mapper = mapper;
-    }
 
     /** How a view shows a stored file: its URL signed now, or a template's stand-in for it. */
     @FunctionalInterface
