@@ -1,5 +1,6 @@
 package dev.flowrun.dashboard;
 
+import static dev.flowrun.support.ApiAssertions.assertHtmlPage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.support.RawHttp;
@@ -24,9 +25,7 @@ class DashboardFilesTest {
 
     @Test
     void thePageIsServedAtTheRootWithoutAKeyAndAllowsOnlyItsOwnScripts() {
-        Reply page = app.get("/", null);
-        assertThat(page.status()).isEqualTo(200);
-        assertThat(page.header("Content-Type")).startsWith("text/html");
+        Reply page = assertHtmlPage(app.get("/", null));
         assertThat(new String(page.bytes(), StandardCharsets.UTF_8))
                 .contains("<script type=\"module\" src=\"/dashboard/js/main.js\"></script>");
         String policy = page.header("Content-Security-Policy");

@@ -2,9 +2,7 @@ package dev.flowrun.engine;
 
 import dev.flowrun.nodes.InvalidNodeData;
 import dev.flowrun.nodes.NodeData;
-import dev.flowrun.nodes.Node;
 import dev.flowrun.nodes.NodeCatalogue;
-import dev.flowrun.nodes.NodeType;
 import dev.flowrun.nodes.TransformNode;
 import java.awt.image.BufferedImage;
 import java.util.concurrent.BrokenBarrierException;
@@ -18,7 +16,7 @@ import java.util.concurrent.TimeoutException;
  * thread's interrupt flag and returns as if nothing happened). Every call first waits, up to a few seconds, for
  * {@code rendezvous} callers at once, so that a test can be sure each worker of the pool takes a dose.
  */
-final class PoisonNodeType implements NodeType {
+final class PoisonNodeType {
     private final CyclicBarrier barrier;
 
     PoisonNodeType(int rendezvous) {
@@ -27,23 +25,12 @@ final class PoisonNodeType implements NodeType {
 
     /** The service's catalogue plus this node. */
     NodeCatalogue withStandardTypes() {
-        return StandardPlus.of(this);
+        return StandardPlus.withTransform("poison", this::compile);
     }
 
-    @Override
-    public String type() {
-        return "poison";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
-    }
-
-    @Override
-    public Node compile(NodeData data) throws InvalidNodeData {
+    private TransformNode compile(NodeData data) throws InvalidNodeData {
         String kind = data.optionalString("kind", "a string").orElse("");
-        return (TransformNode) image -> {
+        return image -> {
             meet();
             switch (kind) {
                 case "oom" -> throw new OutOfMemoryError("poison: Java heap space");

@@ -1,9 +1,7 @@
 package dev.flowrun.engine;
 
 import dev.flowrun.nodes.NodeData;
-import dev.flowrun.nodes.Node;
 import dev.flowrun.nodes.NodeCatalogue;
-import dev.flowrun.nodes.NodeType;
 import dev.flowrun.nodes.TransformNode;
 import dev.flowrun.work.WorkBudget;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,7 +11,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code spin}: a node whose work never ends on its own, like an expensive computation on a hostile input: it looks
  * at its item's budget every millisecond, as this service's loops do, until that stops it.
  */
-final class SpinNodeType implements NodeType {
+final class SpinNodeType {
     private final AtomicInteger spinning = new AtomicInteger();
 
     /** Items inside the node right now. */
@@ -22,22 +20,11 @@ final class SpinNodeType implements NodeType {
     }
 
     NodeCatalogue withStandardTypes() {
-        return StandardPlus.of(this);
+        return StandardPlus.withTransform("spin", this::compile);
     }
 
-    @Override
-    public String type() {
-        return "spin";
-    }
-
-    @Override
-    public Role role() {
-        return Role.TRANSFORM;
-    }
-
-    @Override
-    public Node compile(NodeData data) {
-        return (TransformNode) image -> {
+    private TransformNode compile(NodeData data) {
+        return image -> {
             spinning.incrementAndGet();
             try {
                 while (true) {

@@ -1,20 +1,41 @@
 package dev.flowrun.engine;
 
+import dev.flowrun.nodes.InvalidNodeData;
+import dev.flowrun.nodes.Node;
 import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.nodes.NodeData;
 import dev.flowrun.nodes.NodeType;
+import dev.flowrun.nodes.TransformNode;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The service's node catalogue plus node types that misbehave on purpose. */
+/** The service's node catalogue plus a transform node type of a test's own, one that misbehaves on purpose. */
 final class StandardPlus {
     private StandardPlus() {
     }
 
-    static NodeCatalogue of(NodeType... extra) {
+    /** Makes the extra type's node from a node's {@code data}. */
+    interface Compiler {
+        TransformNode compile(NodeData data) throws InvalidNodeData;
+    }
+
+    static NodeCatalogue withTransform(String type, Compiler compiler) {
         NodeCatalogue standard = NodeCatalogue.standard();
         List<NodeType> types = new ArrayList<>();
         standard.types().forEach(name -> types.add(standard.find(name).orElseThrow()));
-        types.addAll(List.of(extra));
+        types.add(new ExtraTransform(type, compiler));
         return new NodeCatalogue(types);
+    }
+
+    private record ExtraTransform(String type, Compiler compiler) implements NodeType {
+        @Override
+        public Role role() {
+            return Role.TRANSFORM;
+        }
+
+        @Override
+        public Node compile(NodeData data) throws InvalidNodeData {
+            return compiler.compile(data);
+        }
     }
 }

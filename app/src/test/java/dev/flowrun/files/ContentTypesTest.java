@@ -1,10 +1,14 @@
 package dev.flowrun.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ContentTypesTest {
     @ParameterizedTest
@@ -32,24 +36,21 @@ class ContentTypesTest {
         assertThat(ContentTypes.of(null)).isEqualTo("application/octet-stream");
     }
 
-    @Test
-    void plainNames() {
-        assertThat(ContentTypes.contentDisposition("red.png", false))
-                .isEqualTo("inline; filename=\"red.png\"; filename*=UTF-8''red.png");
-        assertThat(ContentTypes.contentDisposition("outputs.zip", true))
-                .isEqualTo("attachment; filename=\"outputs.zip\"; filename*=UTF-8''outputs.zip");
+    /** Plain names as they are; others with an ASCII stand-in and the exact name percent-encoded; none: "file". */
+    static Stream<Arguments> dispositions() {
+        return Stream.of(
+                arguments("red.png", false, "inline; filename=\"red.png\"; filename*=UTF-8''red.png"),
+                arguments("outputs.zip", true, "attachment; filename=\"outputs.zip\"; filename*=UTF-8''outputs.zip"),
+                arguments("Grüße 照片.png", true,
+                        "attachment; filename=\"Gr__e __.png\"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%E7%85%A7%E7%89%87.png"),
+                arguments("a\"b\\c\r\nd🦀.png", false,
+                        "inline; filename=\"a_b_c__d_.png\"; filename*=UTF-8''a%22b%5Cc%0D%0Ad%F0%9F%A6%80.png"),
+                arguments("", false, "inline; filename=\"file\"; filename*=UTF-8''file"));
     }
 
-    @Test
-    void nonAsciiAndSpecialCharacters() {
-        assertThat(ContentTypes.contentDisposition("Grüße 照片.png", true))
-                .isEqualTo("attachment; filename=\"Gr__e __.png\"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%E7%85%A7%E7%89%87.png");
-        assertThat(ContentTypes.contentDisposition("a\"b\\c\r\nd🦀.png", false))
-                .isEqualTo("inline; filename=\"a_b_c__d_.png\"; filename*=UTF-8''a%22b%5Cc%0D%0Ad%F0%9F%A6%80.png");
-    }
-
-    @Test
-    void emptyNameFallsBack() {
-        assertThat(ContentTypes.contentDisposition("", false)).isEqualTo("inline; filename=\"file\"; filename*=UTF-8''file");
+    @ParameterizedTest
+    @MethodSource("dispositions")
+    void contentDisposition(String name, boolean attachment, String expected) {
+        assertThat(ContentTypes.contentDisposition(name, attachment)).isEqualTo(expected);
     }
 }

@@ -1,6 +1,7 @@
 package dev.flowrun.http;
 
 import static dev.flowrun.support.ApiAssertions.assertError;
+import static dev.flowrun.support.ApiAssertions.assertHtmlPage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.support.Reply;
@@ -20,9 +21,7 @@ class DocsTest {
 
     @Test
     void theDocsPageAndEverythingItLoadsComeFromThisServiceWithoutACredential() {
-        Reply page = app.get("/docs", null);
-        assertThat(page.status()).isEqualTo(200);
-        assertThat(page.header("Content-Type")).startsWith("text/html");
+        Reply page = assertHtmlPage(app.get("/docs", null));
         String html = text(page);
         assertThat(html).as("no CDN").doesNotContain("http://").doesNotContain("https://").doesNotContain("//cdn");
         List<String> assets = new ArrayList<>();

@@ -67,13 +67,9 @@ class RemoveBackgroundTest {
 
     @Test
     void smallBackdropColouredDetailInsideTheSubjectStays() throws NodeFailure {
-        BufferedImage image = Argb.filled(200, 200, 0xFFFFFFFF, false);
-        for (int y = 50; y < 150; y++) {
-            for (int x = 50; x < 150; x++) {
-                boolean label = x >= 98 && x < 103 && y >= 98 && y < 103; // 25 px, white like the backdrop
-                image.setRGB(x, y, label ? 0xFFFFFFFF : 0xFF202020);
-            }
-        }
+        // a dark box on white with a label of 25 px inside, white like the backdrop
+        BufferedImage image = Argb.paint(Argb.filled(200, 200, 0xFFFFFFFF, false), 50, 50, 150, 150,
+                (x, y) -> x >= 98 && x < 103 && y >= 98 && y < 103 ? 0xFFFFFFFF : 0xFF202020);
         BufferedImage cut = transform("removeBackground", "{'feather': 0}").apply(image);
         assertThat(alpha(cut.getRGB(100, 100))).isEqualTo(255);
         assertThat(cut.getRGB(100, 100) & 0xFFFFFF).isEqualTo(0xFFFFFF);
@@ -83,14 +79,11 @@ class RemoveBackgroundTest {
     @Test
     void largeBackdropColouredAreaWithContentInsideTheSubjectStays() throws NodeFailure {
         // a white label with "text" on a dark box, on white: enclosed and backdrop-coloured, but not empty
-        BufferedImage image = Argb.filled(200, 200, 0xFFFFFFFF, false);
-        for (int y = 40; y < 160; y++) {
-            for (int x = 40; x < 160; x++) {
-                boolean label = x >= 60 && x < 140 && y >= 80 && y < 120;
-                boolean text = label && y >= 95 && y < 105 && (x / 4) % 2 == 0;
-                image.setRGB(x, y, label && !text ? 0xFFFFFFFF : 0xFF202020);
-            }
-        }
+        BufferedImage image = Argb.paint(Argb.filled(200, 200, 0xFFFFFFFF, false), 40, 40, 160, 160, (x, y) -> {
+            boolean label = x >= 60 && x < 140 && y >= 80 && y < 120;
+            boolean text = label && y >= 95 && y < 105 && (x / 4) % 2 == 0;
+            return label && !text ? 0xFFFFFFFF : 0xFF202020;
+        });
         BufferedImage cut = transform("removeBackground", "{'feather': 0}").apply(image);
         assertThat(alpha(cut.getRGB(62, 82))).isEqualTo(255);
         assertThat(alpha(cut.getRGB(100, 110))).isEqualTo(255);
@@ -143,12 +136,8 @@ class RemoveBackgroundTest {
 
     @Test
     void existingTransparencyIsKept() throws NodeFailure {
-        BufferedImage image = Argb.filled(100, 100, 0xFFFFFFFF, true);
-        for (int y = 30; y < 70; y++) {
-            for (int x = 30; x < 70; x++) {
-                image.setRGB(x, y, x < 50 ? 0x80000080 : 0xFF000080);
-            }
-        }
+        BufferedImage image = Argb.paint(Argb.filled(100, 100, 0xFFFFFFFF, true), 30, 30, 70, 70,
+                (x, y) -> x < 50 ? 0x80000080 : 0xFF000080);
         BufferedImage cut = transform("removeBackground", "{'feather': 0}").apply(image);
         assertThat(alpha(cut.getRGB(40, 50))).isEqualTo(128);
         assertThat(alpha(cut.getRGB(60, 50))).isEqualTo(255);
@@ -174,13 +163,8 @@ class RemoveBackgroundTest {
     void highlightJustInsideTheOutlineStaysOpaque() throws NodeFailure {
         // A glossy product: a pale streak two pixels inside the left edge, on the line between subject and
         // backdrop colour, which a per-pixel coverage estimate alone would make half transparent.
-        BufferedImage image = Argb.filled(200, 200, 0xFFFFFFFF, false);
-        for (int y = 40; y < 160; y++) {
-            for (int x = 50; x < 150; x++) {
-                boolean streak = x >= 52 && x < 55 && y >= 60 && y < 140;
-                image.setRGB(x, y, streak ? 0xFFA0A8D8 : 0xFF182890);
-            }
-        }
+        BufferedImage image = Argb.paint(Argb.filled(200, 200, 0xFFFFFFFF, false), 50, 40, 150, 160,
+                (x, y) -> x >= 52 && x < 55 && y >= 60 && y < 140 ? 0xFFA0A8D8 : 0xFF182890);
         BufferedImage cut = transform("removeBackground", "{}").apply(image);
         assertThat(alpha(cut.getRGB(53, 100))).isEqualTo(255);
         assertThat(cut.getRGB(53, 100) & 0xFFFFFF).isEqualTo(0xA0A8D8);

@@ -30,4 +30,11 @@ public final class ApiAssertions {
         assertThat(new String(reply.bytes())).as("no stack trace").doesNotContain("Exception").doesNotContain("\tat ");
         return error;
     }
+
+    /** A page for the browser: 200 and HTML. Answers the reply, to look further into. */
+    public static Reply assertHtmlPage(Reply reply) {
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        assertThat(reply.header("Content-Type")).as(reply.toString()).startsWith("text/html");
+        return reply;
+    }
 }

@@ -1,6 +1,7 @@
 package dev.flowrun.support;
 
 import java.awt.image.BufferedImage;
+import java.util.function.IntBinaryOperator;
 import java.util.function.IntPredicate;
 
 /** Small images built and read pixel by pixel as ARGB ints, through BufferedImage's public API only. */
@@ -11,9 +12,14 @@ public final class Argb {
     public static BufferedImage filled(int w, int h, int argb, boolean alpha) {
         BufferedImage image = new BufferedImage(w, h, alpha ? BufferedImage.TYPE_INT_ARGB
                 : BufferedImage.TYPE_INT_RGB);
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                image.setRGB(x, y, argb);
+        return paint(image, 0, 0, w, h, (x, y) -> argb);
+    }
+
+    /** Paints the box from (x0, y0) to (x1, y1), the ends excluded, each pixel {@code argb(x, y)}; answers the image. */
+    public static BufferedImage paint(BufferedImage image, int x0, int y0, int x1, int y1, IntBinaryOperator argb) {
+        for (int y = y0; y < y1; y++) {
+            for (int x = x0; x < x1; x++) {
+                image.setRGB(x, y, argb.applyAsInt(x, y));
             }
         }
         return image;

@@ -20,13 +20,12 @@ import java.util.regex.Pattern;
 public final class MainProcess implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on port (\\d+)");
     private final Process process;
-    private final Path stdout;
-    private final Path stderr;
+    /** Where its {@code stdout} and {@code stderr} go. */
+    private final Path logs;
 
-    private MainProcess(Process process, Path stdout, Path stderr) {
+    private MainProcess(Process process, Path logs) {
         this.process = process;
-        this.stdout = stdout;
-        this.stderr = stderr;
+        this.logs = logs;
     }
 
     public static MainProcess start(Map<String, String> env) {
@@ -46,8 +45,6 @@ public final class MainProcess implements AutoCloseable {
     private static MainProcess command(Map<String, String> env, List<String> jvmOptions, List<String> args) {
         try {
             Path logs = Files.createTempDirectory("flowrun-main");
-            Path out = logs.resolve("stdout");
-            Path err = logs.resolve("stderr");
             // The quickest JVM start: the service does little work here, and CI is two busy cores.
             List<String> command = new ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -57,11 +54,12 @@ public final class MainProcess implements AutoCloseable {
                     // The service's own logging (standard output), not the tests' (a file).
                     "-Dlogback.configurationFile=logback.xml", "dev.flowrun.Main"));
             command.addAll(args);
-            var builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            var builder = new ProcessBuilder(command).redirectOutput(logs.resolve("stdout").toFile())
+                    .redirectError(logs.resolve("stderr").toFile());
             builder.environment().keySet().removeIf(name -> name.startsWith("FLOWRUN_"));
             builder.environment().put("FLOWRUN_WORKERS", "1");
             builder.environment().putAll(env);
-            return new MainProcess(builder.start(), out, err);
+            return new MainProcess(builder.start(), logs);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -97,11 +95,11 @@ public final class MainProcess implements AutoCloseable {
     }
 
     public String stdout() {
-        return read(stdout);
+        return read("stdout");
     }
 
     public String stderr() {
-        return read(stderr);
+        return read("stderr");
     }
 
     public List<String> stderrLines() {
@@ -142,9 +140,9 @@ public final class MainProcess implements AutoCloseable {
         }
     }
 
-    private static String read(Path file) {
+    private String read(String file) {
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(logs.resolve(file), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -3,6 +3,7 @@ package dev.flowrun.workflow;
 import static dev.flowrun.support.ApiAssertions.TIMESTAMP;
 import static dev.flowrun.support.ApiAssertions.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.Reply;
@@ -10,8 +11,12 @@ import dev.flowrun.support.TestApp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Workflow reads, writes and graph validation (openapi.json), over real HTTP. */
 class WorkflowApiTest {
@@ -351,53 +356,54 @@ class WorkflowApiTest {
         assertRefused(chain("sharpen", "{}"), "mid");
     }
 
-    @Test
-    void dataMustBeAnObjectAndLabelAString() {
-        assertRefused(chain("grayscale", "\"abc\""), "mid");
-        assertRefused(chain("grayscale", "[1]"), "mid");
-        assertRefused(chain("grayscale", "{\"label\": 5}"), "mid");
-        assertRefused(chain("grayscale", "{\"label\": {\"text\": \"x\"}}"), "mid");
-        assertAccepted(chain("grayscale", "{\"label\": \"Gray it\"}"));
+    /** A middle node's data, and whether its type takes it. */
+    static Stream<Arguments> middleNodeData() {
+        return Stream.of(
+                // data: an object; a label: a string
+                arguments("grayscale", "\"abc\"", false),
+                arguments("grayscale", "[1]", false),
+                arguments("grayscale", "{\"label\": 5}", false),
+                arguments("grayscale", "{\"label\": {\"text\": \"x\"}}", false),
+                arguments("grayscale", "{\"label\": \"Gray it\"}", true),
+                // degrees: 90, 180 or 270
+                arguments("rotate", "{\"degrees\": \"90\"}", false),
+                arguments("rotate", "{\"degrees\": 45}", false),
+                arguments("rotate", "{\"degrees\": 360}", false),
+                arguments("rotate", "{\"degrees\": 90}", true),
+                arguments("rotate", "{\"degrees\": 270}", true),
+                // tolerance 1 to 100, feather 0 to 20
+                arguments("removeBackground", "{\"tolerance\": 0}", false),
+                arguments("removeBackground", "{\"tolerance\": 101}", false),
+                arguments("removeBackground", "{\"tolerance\": \"50\"}", false),
+                arguments("removeBackground", "{\"feather\": 21}", false),
+                arguments("removeBackground", "{\"feather\": -1}", false),
+                arguments("removeBackground", "{\"tolerance\": 1, \"feather\": 0}", true),
+                arguments("removeBackground", "{\"tolerance\": 100, \"feather\": 20}", true),
+                arguments("removeBackground", "{}", true),
+                // width or height needed
+                arguments("resize", "{}", false),
+                arguments("resize", "{\"fit\": \"cover\"}", false),
+                arguments("resize", "{\"width\": 100, \"fit\": \"stretch\"}", false),
+                arguments("resize", "{\"width\": 100}", true),
+                arguments("resize", "{\"height\": 100, \"fit\": \"cover\", \"upscale\": true}", true),
+                // background: a colour or transparent
+                arguments("pad", "{\"width\": 100, \"height\": 100, \"background\": \"red\"}", false),
+                arguments("pad", "{\"width\": 100, \"height\": 100, \"background\": \"#FFF\"}", false),
+                arguments("pad", "{\"width\": 100, \"height\": 100, \"background\": \"#FFFFFF\"}", true),
+                arguments("pad", "{\"width\": 100, \"height\": 100, \"background\": \"#ffffff80\"}", true),
+                arguments("pad", "{\"width\": 100, \"height\": 100, \"background\": \"transparent\"}", true),
+                arguments("pad", "{\"width\": 100, \"height\": 100}", true));
     }
 
-    @Test
-    void rotateDegreesMustBe90180Or270() {
-        assertRefused(chain("rotate", "{\"degrees\": \"90\"}"), "mid");
-        assertRefused(chain("rotate", "{\"degrees\": 45}"), "mid");
-        assertRefused(chain("rotate", "{\"degrees\": 360}"), "mid");
-        assertAccepted(chain("rotate", "{\"degrees\": 90}"));
-        assertAccepted(chain("rotate", "{\"degrees\": 270}"));
-    }
-
-    @Test
-    void removeBackgroundToleranceAndFeatherAreChecked() {
-        assertRefused(chain("removeBackground", "{\"tolerance\": 0}"), "mid");
-        assertRefused(chain("removeBackground", "{\"tolerance\": 101}"), "mid");
-        assertRefused(chain("removeBackground", "{\"tolerance\": \"50\"}"), "mid");
-        assertRefused(chain("removeBackground", "{\"feather\": 21}"), "mid");
-        assertRefused(chain("removeBackground", "{\"feather\": -1}"), "mid");
-        assertAccepted(chain("removeBackground", "{\"tolerance\": 1, \"feather\": 0}"));
-        assertAccepted(chain("removeBackground", "{\"tolerance\": 100, \"feather\": 20}"));
-        assertAccepted(chain("removeBackground", "{}"));
-    }
-
-    @Test
-    void resizeNeedsWidthOrHeight() {
-        assertRefused(chain("resize", "{}"), "mid");
-        assertRefused(chain("resize", "{\"fit\": \"cover\"}"), "mid");
-        assertRefused(chain("resize", "{\"width\": 100, \"fit\": \"stretch\"}"), "mid");
-        assertAccepted(chain("resize", "{\"width\": 100}"));
-        assertAccepted(chain("resize", "{\"height\": 100, \"fit\": \"cover\", \"upscale\": true}"));
-    }
-
-    @Test
-    void padBackgroundMustBeAColourOrTransparent() {
-        assertRefused(chain("pad", "{\"width\": 100, \"height\": 100, \"background\": \"red\"}"), "mid");
-        assertRefused(chain("pad", "{\"width\": 100, \"height\": 100, \"background\": \"#FFF\"}"), "mid");
-        assertAccepted(chain("pad", "{\"width\": 100, \"height\": 100, \"background\": \"#FFFFFF\"}"));
-        assertAccepted(chain("pad", "{\"width\": 100, \"height\": 100, \"background\": \"#ffffff80\"}"));
-        assertAccepted(chain("pad", "{\"width\": 100, \"height\": 100, \"background\": \"transparent\"}"));
-        assertAccepted(chain("pad", "{\"width\": 100, \"height\": 100}"));
+    /** Data its type refuses is refused naming that node; data it takes is saved. */
+    @ParameterizedTest(name = "{0} {1}: taken {2}")
+    @MethodSource("middleNodeData")
+    void eachNodeTypeChecksItsData(String type, String data, boolean taken) {
+        if (taken) {
+            assertAccepted(chain(type, data));
+        } else {
+            assertRefused(chain(type, data), "mid");
+        }
     }
 
     @Test
