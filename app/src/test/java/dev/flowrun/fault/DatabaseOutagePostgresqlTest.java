@@ -86,26 +86,20 @@ class DatabaseOutagePostgresqlTest {
     @Test
     @Order(1)
     void aRestartMidRunLosesNoItemAndTheRunEndsCompletedWithOneWebhook() {
-        List<Integer> began = lines(BEGAN);
-        List<Integer> ended = lines(ENDED);
-        long runId = createRun(instances.get(0), "/hooks/restart");
-        awaitMidRun(runId);
+        MidRun run = startMidRun(instances.get(0), "/hooks/restart");
 
         long restartedAt = System.nanoTime();
         cluster.restartFast();
 
-        assertCompletedWithOneWebhook(runId, "/hooks/restart");
-        assertOneLineEachPerOutage(began, ended);
-        report("restart", restartedAt, began, ended, 0, 0);
+        assertCompletedWithOneWebhook(run);
+        assertOneLineEachPerOutage(run);
+        report("restart", restartedAt, run, 0, 0);
     }
 
     @Test
     @Order(2)
     void aStopAnswers503WithinFiveSecondsAndTheRunGoesOnWhenTheDatabaseIsBack() {
-        List<Integer> began = lines(BEGAN);
-        List<Integer> ended = lines(ENDED);
-        long runId = createRun(instances.get(1), "/hooks/stop");
-        awaitMidRun(runId);
+        MidRun run = startMidRun(instances.get(1), "/hooks/stop");
 
         cluster.stopFast();
         long stoppedAt = System.nanoTime();
@@ -113,7 +107,7 @@ class DatabaseOutagePostgresqlTest {
         for (ApiClient instance : instances) {
             slowest503 = Math.max(slowest503, assertUnavailableWithinFiveSeconds(() -> instance.get("/workflows/runs")));
             slowest503 = Math.max(slowest503,
-                    assertUnavailableWithinFiveSeconds(() -> instance.get("/workflows/runs/" + runId)));
+                    assertUnavailableWithinFiveSeconds(() -> instance.get("/workflows/runs/" + run.id())));
             slowest503 = Math.max(slowest503, assertUnavailableWithinFiveSeconds(() -> instance.post("/workflows/" + workflowId + "/runs",
                     "{\"inputs\": {\"imageInput\": {\"files\": [{\"url\": \"" + files.url("/disc.png") + "\"}]}}}")));
             long asked = System.nanoTime();
@@ -138,20 +132,19 @@ class DatabaseOutagePostgresqlTest {
                 () -> instances.stream().allMatch(instance -> instance.get("/health").status() == 200));
         long backAfter = System.nanoTime() - startedAt;
         assertThat(Duration.ofNanos(backAfter)).as("back after the database").isLessThan(Duration.ofSeconds(10));
-        assertCompletedWithOneWebhook(runId, "/hooks/stop");
-        assertOneLineEachPerOutage(began, ended);
+        assertCompletedWithOneWebhook(run);
+        assertOneLineEachPerOutage(run);
         assertThat(count("SELECT COUNT(*) FROM run_items WHERE status = 'running'")).as("items left running").isZero();
-        report("stop of " + STOP.toSeconds() + " s", stoppedAt, began, ended, slowest503, backAfter);
+        report("stop of " + STOP.toSeconds() + " s", stoppedAt, run, slowest503, backAfter);
     }
 
     /** What the README's failure table is measured with, into the tests' log (target/flowrun-tests-postgresql-N.log). */
-    private static void report(String fault, long at, List<Integer> began, List<Integer> ended, long slowest503,
-                               long backAfter) {
+    private static void report(String fault, long at, MidRun run, long slowest503, long backAfter) {
         LOG.info("{} during a {}-item run on two instances: done {} s after the fault; outage lines per instance"
                         + " (began/ended) {}/{}; slowest 503 {} ms; /health 200 on both {} ms after the start; items whose"
                         + " result was not counted (run again) {}, items given back {}, takeovers {}; stack trace lines {}",
-                fault, ITEMS, (System.nanoTime() - at) / 1_000_000_000, delta(lines(BEGAN), began),
-                delta(lines(ENDED), ended), slowest503 / 1_000_000, backAfter / 1_000_000, lines("is not counted"),
+                fault, ITEMS, (System.nanoTime() - at) / 1_000_000_000, delta(lines(BEGAN), run.began()),
+                delta(lines(ENDED), run.ended()), slowest503 / 1_000_000, backAfter / 1_000_000, lines("is not counted"),
                 lines("runs again from its start"), lines("took over the work"),
                 processes.stream().mapToLong(p -> p.stdout().lines().filter(l -> l.startsWith("\tat ")).count()).sum());
     }
@@ -172,6 +165,18 @@ class DatabaseOutagePostgresqlTest {
         return took;
     }
 
+    /** A run made on {@code instance}, its webhook to {@code hook}; the outage lines logged before it. */
+    private record MidRun(long id, String hook, List<Integer> began, List<Integer> ended) {
+    }
+
+    private static MidRun startMidRun(ApiClient instance, String hook) {
+        List<Integer> began = lines(BEGAN);
+        List<Integer> ended = lines(ENDED);
+        long runId = createRun(instance, hook);
+        awaitMidRun(runId);
+        return new MidRun(runId, hook, began, ended);
+    }
+
     /** Some items done, several running on both instances: the fault lands in the middle of the run. */
     private static void awaitMidRun(long runId) {
         Await.until("run " + runId + " under way on both instances", Duration.ofSeconds(60),
@@ -182,7 +187,8 @@ class DatabaseOutagePostgresqlTest {
                 .as("items still to come when the fault begins").isPositive();
     }
 
-    private static void assertCompletedWithOneWebhook(long runId, String hook) {
+    private static void assertCompletedWithOneWebhook(MidRun midRun) {
+        long runId = midRun.id();
         JsonNode run = Await.until("run " + runId + " to end", Duration.ofSeconds(LONG ? 300 : 120),
                 () -> instances.get(0).get("/workflows/runs/" + runId + "?pageSize=100").json(),
                 json -> json != null && List.of("completed", "partial", "failed", "cancelled")
@@ -197,11 +203,13 @@ class DatabaseOutagePostgresqlTest {
         Await.until("the webhook of run " + runId, Duration.ofSeconds(30),
                 () -> count("SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered' AND run_id = "
                         + runId) == 1);
-        assertThat(receiver.requests(hook)).as("deliveries of run " + runId).hasSize(1);
+        assertThat(receiver.requests(midRun.hook())).as("deliveries of run " + runId).hasSize(1);
     }
 
     /** Per instance, at most one line for the outage's start and as many for its end, and no stack trace. */
-    private static void assertOneLineEachPerOutage(List<Integer> beganBefore, List<Integer> endedBefore) {
+    private static void assertOneLineEachPerOutage(MidRun run) {
+        List<Integer> beganBefore = run.began();
+        List<Integer> endedBefore = run.ended();
         Await.until("every instance that saw the outage begin to see it end", Duration.ofSeconds(10), () -> {
             List<Integer> began = lines(BEGAN);
             List<Integer> ended = lines(ENDED);

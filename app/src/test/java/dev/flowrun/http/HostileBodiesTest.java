@@ -35,8 +35,8 @@ class HostileBodiesTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
     @AutoClose
-    static FileServer files;
-    static String imageUrl;
+    static final FileServer files = new FileServer().serve("/red.png", Images.pngDisc());
+    static final String imageUrl = files.url("/red.png");
     static long runsWorkflow;
     static long putWorkflow;
     final SaneAnswers answers = new SaneAnswers();
@@ -45,8 +45,6 @@ class HostileBodiesTest {
 
     @BeforeAll
     static void start() {
-        files = new FileServer().serve("/red.png", Images.pngDisc());
-        imageUrl = files.url("/red.png");
         runsWorkflow = createWorkflow("runs target");
         putWorkflow = createWorkflow("put target");
     }

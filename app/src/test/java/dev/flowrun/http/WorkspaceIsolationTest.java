@@ -27,7 +27,7 @@ class WorkspaceIsolationTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
     @AutoClose
-    static FileServer files;
+    static final FileServer files = new FileServer().serve("/red.png", Images.pngDisc());
     static String b;
     static long workflowA;
     static JsonNode workflowABefore;
@@ -39,8 +39,6 @@ class WorkspaceIsolationTest {
 
     @BeforeAll
     static void start() {
-        files = new FileServer().serve("/red.png", Images.pngDisc());
-
         Reply workspace = app.send("POST", "/admin/workspaces", "{\"name\": \"workspace B\"}",
                 "Bearer " + TestApp.ADMIN_TOKEN);
         assertThat(workspace.status()).as(workspace.toString()).isEqualTo(201);

@@ -30,7 +30,7 @@ class RunListPagingTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
     @AutoClose
-    static FileServer files;
+    static final FileServer files = new FileServer();
     static long removeBackground;
     static long productShot;
     static Set<Long> created = ConcurrentHashMap.newKeySet();
@@ -39,7 +39,6 @@ class RunListPagingTest {
 
     @BeforeAll
     static void start() throws Exception {
-        files = new FileServer();
         removeBackground = Runs.template(app, "Remove background");
         productShot = Runs.template(app, "Product shot");
         // Six callers at once: numbers are taken under the workspace's lock, whatever order the commits come in.

@@ -27,7 +27,8 @@ class RunReadingTest {
     @RegisterExtension
     static final TestApp app = TestApp.forClass();
     @AutoClose
-    static FileServer files;
+    static final FileServer files = new FileServer().serve("/red.png", Images.pngDisc())
+            .serve("/blue.jpg", Images.jpegDisc()).serve("/notes.txt", "not an image".getBytes());
     static long removeBackground;
     static long productShot;
     static long partialRun;
@@ -35,8 +36,6 @@ class RunReadingTest {
 
     @BeforeAll
     static void start() {
-        files = new FileServer().serve("/red.png", Images.pngDisc()).serve("/blue.jpg", Images.jpegDisc())
-                .serve("/notes.txt", "not an image".getBytes());
         removeBackground = Runs.template(app, "Remove background");
         productShot = Runs.template(app, "Product shot");
         partialRun = create(removeBackground, List.of(files.url("/red.png"), files.url("/missing.png"),
