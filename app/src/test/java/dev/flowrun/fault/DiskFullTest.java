@@ -24,6 +24,7 @@ import java.util.Random;
 import java.util.stream.Stream;
 import okhttp3.Request;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,22 +36,21 @@ import org.junit.jupiter.api.Test;
  */
 class DiskFullTest {
     private static final long MIB = 1 << 20;
+    @AutoClose
+    private final FileServer files = new FileServer().serve("/disc.png", Images.pngDisc())
+            .serve("/noise.png", noisePng());
     private SmallFilesystem fs;
     private TestApp app;
-    private FileServer files;
 
     @BeforeEach
     void startOnASmallFilesystem() {
         fs = SmallFilesystem.mount(40);
         app = TestApp.start(Map.of("FLOWRUN_DATA_DIR", fs.dataDir().toString()));
-        files = new FileServer().serve("/disc.png", Images.pngDisc()).serve("/noise.png", noisePng());
     }
 
+    /** The space freed first, so that the app closes its database as usual; the file system unmounted last. */
     @AfterEach
     void stop() {
-        if (files != null) {
-            files.close();
-        }
         if (app != null) {
             fs.free();
             app.close();

@@ -31,19 +31,18 @@ class GuardedDownloadsTest {
         server = new CountingServer(Images.pngDisc());
     }
 
+    /** An input URL and the rule the guard names when it refuses it. */
+    record Vector(String url, String refusal) {
+    }
+
     /** Input URLs by name, each reaching the local server when nothing stops it, and the rule that refuses it. */
-    static Map<String, String[]> vectors() {
-        int port = server.port();
-        Map<String, String[]> vectors = new LinkedHashMap<>();
-        vectors.put("loopback.png", new String[] {"http://127.0.0.1:" + port + "/a.png",
-                "refused: 127.0.0.1 is a loopback address (127.0.0.0/8)"});
-        vectors.put("localhost.png", new String[] {"http://localhost:" + port + "/a.png", "refused: localhost resolves to "});
-        vectors.put("ipv6.png", new String[] {"http://[::1]:" + port + "/a.png",
-                "refused: ::1 is the loopback address (::1/128)"});
-        vectors.put("mapped.png", new String[] {"http://[::ffff:127.0.0.1]:" + port + "/a.png",
-                "refused: 127.0.0.1 is a loopback address (127.0.0.0/8)"});
-        vectors.put("unspecified.png", new String[] {"http://0.0.0.0:" + port + "/a.png",
-                "refused: 0.0.0.0 is the unspecified address (0.0.0.0/32)"});
+    static Map<String, Vector> vectors() {
+        Map<String, Vector> vectors = new LinkedHashMap<>();
+        vectors.put("loopback.png", local("127.0.0.1", "refused: 127.0.0.1 is a loopback address (127.0.0.0/8)"));
+        vectors.put("localhost.png", local("localhost", "refused: localhost resolves to "));
+        vectors.put("ipv6.png", local("[::1]", "refused: ::1 is the loopback address (::1/128)"));
+        vectors.put("mapped.png", local("[::ffff:127.0.0.1]", "refused: 127.0.0.1 is a loopback address (127.0.0.0/8)"));
+        vectors.put("unspecified.png", local("0.0.0.0", "refused: 0.0.0.0 is the unspecified address (0.0.0.0/32)"));
         return vectors;
     }
 
@@ -51,26 +50,25 @@ class GuardedDownloadsTest {
      * Refused in both modes: parsers disagree about what these hosts mean. ({@code 127.1} and {@code 0x7f.1} do not
      * get this far: the create request already refuses them as URLs without a host.)
      */
-    static Map<String, String[]> nonCanonical() {
-        int port = server.port();
-        Map<String, String[]> vectors = new LinkedHashMap<>();
-        vectors.put("decimal.png", new String[] {"http://2130706433:" + port + "/a.png",
-                "refused: '2130706433' is a numeric host in a non-canonical form"});
-        vectors.put("octal.png", new String[] {"http://0177.0.0.1:" + port + "/a.png",
-                "refused: '0177.0.0.1' is a numeric host in a non-canonical form"});
-        vectors.put("hex.png", new String[] {"http://0x7f000001:" + port + "/a.png",
-                "refused: '0x7f000001' is a numeric host in a non-canonical form"});
+    static Map<String, Vector> nonCanonical() {
+        Map<String, Vector> vectors = new LinkedHashMap<>();
+        Map.of("decimal.png", "2130706433", "octal.png", "0177.0.0.1", "hex.png", "0x7f000001").forEach((name, host) ->
+                vectors.put(name, local(host, "refused: '" + host + "' is a numeric host in a non-canonical form")));
         return vectors;
+    }
+
+    private static Vector local(String host, String refusal) {
+        return new Vector("http://" + host + ":" + server.port() + "/a.png", refusal);
     }
 
     @Test
     void withTheGuardOnNoItemReachesThisMachine() {
-        Map<String, String[]> vectors = new LinkedHashMap<>(vectors());
+        Map<String, Vector> vectors = new LinkedHashMap<>(vectors());
         vectors.putAll(nonCanonical());
-        vectors.put("metadata.png", new String[] {"http://169.254.169.254/latest/meta-data/iam",
-                "refused: 169.254.169.254 is a link-local address (169.254.0.0/16)"});
-        vectors.put("private.png", new String[] {"http://10.0.0.5/a.png",
-                "refused: 10.0.0.5 is a private address (10.0.0.0/8)"});
+        vectors.put("metadata.png", new Vector("http://169.254.169.254/latest/meta-data/iam",
+                "refused: 169.254.169.254 is a link-local address (169.254.0.0/16)"));
+        vectors.put("private.png", new Vector("http://10.0.0.5/a.png",
+                "refused: 10.0.0.5 is a private address (10.0.0.0/8)"));
         int before = server.connections();
         try (TestApp app = TestApp.start(Map.of("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "false"))) {
             JsonNode run = runToEnd(app, vectors);
@@ -79,7 +77,7 @@ class GuardedDownloadsTest {
             vectors.forEach((name, vector) -> {
                 JsonNode error = items.get(name).path("error");
                 assertThat(error.path("code").asText()).as(name).isEqualTo("download_failed");
-                assertThat(error.path("message").asText()).as(name).startsWith("GET " + vector[0] + ": " + vector[1]);
+                assertThat(error.path("message").asText()).as(name).startsWith("GET " + vector.url() + ": " + vector.refusal());
             });
         }
         assertThat(server.connections()).as("connections that reached this machine's server").isEqualTo(before);
@@ -89,21 +87,21 @@ class GuardedDownloadsTest {
     void allowingPrivateNetworksDownloadsFromTheSameUrls() {
         int before = server.connections();
         try (TestApp app = TestApp.start(Map.of("FLOWRUN_ALLOW_PRIVATE_NETWORKS", "true"))) {
-            Map<String, String[]> vectors = new LinkedHashMap<>(vectors());
+            Map<String, Vector> vectors = new LinkedHashMap<>(vectors());
             vectors.putAll(nonCanonical());
             Map<String, JsonNode> items = byName(runToEnd(app, vectors));
             vectors().keySet().forEach(name ->
                     assertThat(items.get(name).path("status").asText()).as(name).isEqualTo("completed"));
             nonCanonical().forEach((name, vector) -> assertThat(items.get(name).path("error").path("message").asText())
-                    .as(name).contains(vector[1]));
+                    .as(name).contains(vector.refusal()));
         }
         assertThat(server.connections() - before).isEqualTo(vectors().size());
     }
 
-    private static JsonNode runToEnd(TestApp app, Map<String, String[]> vectors) {
+    private static JsonNode runToEnd(TestApp app, Map<String, Vector> vectors) {
         long workflowId = app.get("/workflows").json().get(0).path("id").asLong();
         List<String> files = vectors.entrySet().stream()
-                .map(e -> "{\"url\": \"" + e.getValue()[0] + "\", \"name\": \"" + e.getKey() + "\"}").toList();
+                .map(e -> "{\"url\": \"" + e.getValue().url() + "\", \"name\": \"" + e.getKey() + "\"}").toList();
         Reply created = app.post("/workflows/" + workflowId + "/runs",
                 "{\"inputs\": {\"imageInput\": {\"files\": [" + String.join(",", files) + "]}}}");
         assertThat(created.status()).as(created.toString()).isEqualTo(200);
