@@ -83,7 +83,8 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
         return new Cutout(cut, CutoutMethod.MODEL, confidence);
     }
 
-    private float[] infer(float[] input) throws CutoutFailed {
+    /** The model's answer: the subject's probability per pixel of the model's square. */
+    float[] infer(float[] input) throws CutoutFailed {
         try {
             return model.predict(input);
         } catch (OrtException e) {

@@ -1,12 +1,22 @@
 package dev.flowrun.cutout.model;
 
-import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
 import dev.flowrun.cutout.BackgroundRemover;
 import dev.flowrun.cutout.Cutout;
 import dev.flowrun.cutout.CutoutFailed;
 import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -16,13 +26,22 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The ISNet remover of the in-process model tests ({@link TestModel#loaded()}), with the model's answer to each input
- * kept for the test JVM: several tests cut out the same photograph (at another feather, or to judge something else),
- * and one inference takes seconds on two cores. The answer is keyed by the input tensor's digest, so a photograph
- * decoded or scaled any differently is inferred anew; the cut-out is then made by {@link ModelBackgroundRemover}'s
- * own code from that answer, as its {@code remove} does.
+ * kept: several tests cut out the same photograph (at another feather, to judge something else, or through the
+ * service), and one inference takes seconds on two cores. The answer is keyed by the input tensor's digest, so a
+ * photograph decoded or scaled any differently is inferred anew; the cut-out is then made by
+ * {@link ModelBackgroundRemover}'s own code from that answer, as its {@code remove} does.
+ *
+ * <p>The test JVMs of one build share the answers through files in {@code flowrun.modelAnswers} (the build
+ * directory's {@code model-answers}, set by {@code app/pom.xml}): a photograph is inferred once per build, by the
+ * first JVM that needs it, while the other waits on its lock instead of inferring it too. The files' names also
+ * digest the model file (path, size, time) and {@code SegmentationModel}'s own class, so a build that keeps its
+ * build directory never reads an answer of another model or of other inference code. Without the property the
+ * answers are kept for the JVM only.
  */
 final class CachingModelRemover implements BackgroundRemover {
     private static final Map<String, float[]> ANSWERS = new ConcurrentHashMap<>();
+    private static final String SHARED = System.getProperty("flowrun.modelAnswers", "");
+    private static byte[] modelIdentity;
 
     private final SegmentationModel model = TestModel.loaded();
     private final ModelBackgroundRemover remover = new ModelBackgroundRemover(model);
@@ -31,26 +50,86 @@ final class CachingModelRemover implements BackgroundRemover {
     public Cutout remove(BufferedImage image, OptionalInt tolerance, int feather) throws CutoutFailed {
         float[] input = ModelInput.tensor(Pixels.readOnly(image), image.getWidth(), image.getHeight(),
                 Pixels.hasAlpha(image), model.family());
-        float[] probability = ANSWERS.computeIfAbsent(digest(input), key -> infer(input));
+        float[] probability = ANSWERS.computeIfAbsent(digest(input), key -> answer(key, input));
         return remover.fromProbability(image, probability.clone(), model.family().size(), feather);
+    }
+
+    private float[] answer(String key, float[] input) {
+        if (SHARED.isBlank()) {
+            return infer(input);
+        }
+        Path folder = Path.of(SHARED);
+        Path file = folder.resolve(key + ".f32");
+        try {
+            Files.createDirectories(folder);
+            try (FileChannel lockFile = FileChannel.open(folder.resolve(key + ".lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE); FileLock held = lockFile.lock()) {
+                if (Files.exists(file)) {
+                    return read(file);
+                }
+                float[] answer = infer(input);
+                write(answer, file);
+                return answer;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private float[] infer(float[] input) {
         try {
-            return model.predict(input);
-        } catch (OrtException e) {
-            throw new IllegalStateException("the segmentation model failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+            return remover.infer(input);
+        } catch (CutoutFailed e) {
+            throw new IllegalStateException(e.getMessage(), e);
         }
     }
 
-    private static String digest(float[] input) {
+    private static float[] read(Path file) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file));
+        float[] answer = new float[bytes.remaining() / Float.BYTES];
+        bytes.asFloatBuffer().get(answer);
+        return answer;
+    }
+
+    /** Written beside the file and renamed into place: a reader never sees half an answer. */
+    private static void write(float[] answer, Path file) throws IOException {
+        ByteBuffer bytes = ByteBuffer.allocate(answer.length * Float.BYTES);
+        bytes.asFloatBuffer().put(answer);
+        Path partial = file.resolveSibling(file.getFileName() + ".partial");
+        Files.write(partial, bytes.array());
+        Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private String digest(float[] input) {
+        MessageDigest sha = sha256();
         ByteBuffer bytes = ByteBuffer.allocate(input.length * Float.BYTES);
         bytes.asFloatBuffer().put(input);
+        sha.update(bytes.array());
+        sha.update(modelIdentity());
+        return HexFormat.of().formatHex(sha.digest());
+    }
+
+    /** The model file, the inference code and the ONNX Runtime the answers came from. */
+    private static synchronized byte[] modelIdentity() {
+        if (modelIdentity != null) {
+            return modelIdentity;
+        }
+        Path file = TestModel.isnet().toAbsolutePath();
+        try (InputStream code = SegmentationModel.class.getResourceAsStream("SegmentationModel.class")) {
+            MessageDigest sha = sha256();
+            sha.update((file + "|" + Files.size(file) + "|" + Files.getLastModifiedTime(file).toMillis() + "|"
+                    + OrtSession.class.getProtectionDomain().getCodeSource().getLocation())
+                    .getBytes(StandardCharsets.UTF_8));
+            sha.update(code.readAllBytes());
+            return modelIdentity = sha.digest();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static MessageDigest sha256() {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes.array()));
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
