@@ -45,9 +45,9 @@ class SeveralInstancesPostgresqlTest {
     private static String databaseUrl;
     private static Path dataDir;
     @AutoClose
-    private static FileServer files;
+    private static final FileServer files = new FileServer().serve("/disc.png", Images.pngDisc());
     @AutoClose
-    private static HttpsReceiver receiver;
+    private static final HttpsReceiver receiver = HttpsReceiver.trusted();
     private static Jdbi jdbi;
     private static final List<MainProcess> processes = new ArrayList<>();
     private static final List<ApiClient> instances = new ArrayList<>();
@@ -58,9 +58,6 @@ class SeveralInstancesPostgresqlTest {
         databaseUrl = TestPostgres.freshDatabase("several");
         jdbi = Jdbi.create(databaseUrl);
         dataDir = Files.createTempDirectory("flowrun-several");
-        files = new FileServer().serve("/disc.png", Images.pngDisc());
-        receiver = new HttpsReceiver();
-        receiver.trustForNewClients();
         List<String> trust = SharedInstances.trustingJvmOptions();
         Map<String, String> env = SharedInstances.env(databaseUrl, dataDir, LEASE);
         // Started together on the empty database: the migrations and the first workspace race as they would.

@@ -55,9 +55,9 @@ class DatabaseOutagePostgresqlTest {
     private static TestPostgres.Cluster cluster;
     private static Jdbi jdbi;
     @AutoClose
-    private static FileServer files;
+    private static final FileServer files = new FileServer().serve("/disc.png", Images.pngDisc());
     @AutoClose
-    private static HttpsReceiver receiver;
+    private static final HttpsReceiver receiver = HttpsReceiver.trusted();
     private static final List<MainProcess> processes = new ArrayList<>();
     private static final List<ApiClient> instances = new ArrayList<>();
     private static long workflowId;
@@ -68,9 +68,6 @@ class DatabaseOutagePostgresqlTest {
         String databaseUrl = cluster.freshDatabase("outages");
         jdbi = Jdbi.create(databaseUrl);
         Path dataDir = Files.createTempDirectory("flowrun-outages");
-        files = new FileServer().serve("/disc.png", Images.pngDisc());
-        receiver = new HttpsReceiver();
-        receiver.trustForNewClients();
         List<String> trust = SharedInstances.trustingJvmOptions();
         Map<String, String> env = SharedInstances.env(databaseUrl, dataDir, LEASE);
         env.put("FLOWRUN_WEBHOOK_RETRY_DELAYS", "1s,1s,1s,1s,1s");
