@@ -18,7 +18,7 @@ import org.jdbi.v3.core.Jdbi;
  * SQL files, no classpath scanning in the fat jar, and nothing to configure. Versions are looked up one by one
  * up to {@link #HIGHEST}, so a number left unused skips nothing after it, and one that lands after a higher one still runs.
  */
-final class Migrations {
+record Migrations(Jdbi jdbi, Dialect dialect) {
     private static final String LOCATION = "db/migration/V%d.sql";
     static final int HIGHEST = 999;
     /**
@@ -26,13 +26,6 @@ final class Migrations {
      * application on the same database uses.
      */
     static final long LOCK = 0x666c6f77L;
-    private final Jdbi jdbi;
-    private final Dialect dialect;
-
-    Migrations(Jdbi jdbi, Dialect dialect) {
-        this.jdbi = jdbi;
-        this.dialect = dialect;
-    }
 
     /**
      * All on one connection: on PostgreSQL, instances starting together on an empty database would otherwise run
