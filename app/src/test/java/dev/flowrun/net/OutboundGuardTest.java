@@ -2,6 +2,7 @@ package dev.flowrun.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.flowrun.support.CountingServer;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import okhttp3.Response;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -37,30 +39,30 @@ class OutboundGuardTest {
     static final OkHttpClient allowing = quick(OutboundGuard.baseClient(true));
 
     /** URLs that reach the local server when nothing stops them, and the rule the guard names for each. */
-    static Stream<List<String>> localUrls() {
+    static Stream<Arguments> localUrls() {
+        String loopback = "refused: 127.0.0.1 is a loopback address (127.0.0.0/8)";
         return Stream.of(
-                List.of("http://127.0.0.1:%d/", "refused: 127.0.0.1 is a loopback address (127.0.0.0/8)"),
-                List.of("http://127.0.0.2:%d/", "refused: 127.0.0.2 is a loopback address (127.0.0.0/8)"),
-                List.of("http://[::1]:%d/", "refused: ::1 is the loopback address (::1/128)"),
-                List.of("http://[::ffff:127.0.0.1]:%d/", "refused: 127.0.0.1 is a loopback address (127.0.0.0/8)"),
-                List.of("http://[::ffff:7f00:1]:%d/", "refused: 127.0.0.1 is a loopback address (127.0.0.0/8)"),
-                List.of("http://%%31%%32%%37.0.0.1:%d/", "refused: 127.0.0.1 is a loopback address (127.0.0.0/8)"),
-                List.of("http://0.0.0.0:%d/", "refused: 0.0.0.0 is the unspecified address (0.0.0.0/32)"),
-                List.of("http://[::]:%d/", "refused: :: is the unspecified address (::/128)"),
-                List.of("http://LocalHost:%d/", "refused: localhost resolves to "));
+                arguments("http://127.0.0.1:%d/", loopback),
+                arguments("http://127.0.0.2:%d/", "refused: 127.0.0.2 is a loopback address (127.0.0.0/8)"),
+                arguments("http://[::1]:%d/", "refused: ::1 is the loopback address (::1/128)"),
+                arguments("http://[::ffff:127.0.0.1]:%d/", loopback),
+                arguments("http://[::ffff:7f00:1]:%d/", loopback),
+                arguments("http://%%31%%32%%37.0.0.1:%d/", loopback),
+                arguments("http://0.0.0.0:%d/", "refused: 0.0.0.0 is the unspecified address (0.0.0.0/32)"),
+                arguments("http://[::]:%d/", "refused: :: is the unspecified address (::/128)"),
+                arguments("http://LocalHost:%d/", "refused: localhost resolves to "));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("localUrls")
-    void guardRefusesLocalUrlsBeforeConnecting(List<String> vector) {
-        String url = vector.get(0).formatted(server.port());
-        assertRefusedWithoutConnecting(guarded, url, vector.get(1));
+    void guardRefusesLocalUrlsBeforeConnecting(String url, String refusal) {
+        assertRefusedWithoutConnecting(guarded, url.formatted(server.port()), refusal);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("localUrls")
-    void allowingPrivateNetworksReachesTheSameUrls(List<String> vector) throws IOException {
-        assertConnects(allowing, vector.get(0).formatted(server.port()));
+    void allowingPrivateNetworksReachesTheSameUrls(String url) throws IOException {
+        assertConnects(allowing, url.formatted(server.port()));
     }
 
     /** This machine's own non-loopback addresses (a neighbour's admin port is one of these away). */
