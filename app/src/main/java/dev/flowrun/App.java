@@ -215,7 +215,7 @@ public final class App {
             takeovers.add(webhooks.takeover());
             takeovers.add(new ArchiveTakeover());
             var workers = engine.workers();
-            this.cluster = Cluster.create(database, config.effectiveDbUrl(), instance, takeovers, workers::wake,
+            this.cluster = new Cluster(database, config.effectiveDbUrl(), instance, takeovers, workers::wake,
                     workers::cancelledElsewhere);
             // Work that waited for the database goes on the moment it answers, not at the next look.
             availability.whenBack(workers::wake);

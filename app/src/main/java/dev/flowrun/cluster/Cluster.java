@@ -20,26 +20,19 @@ public final class Cluster {
     private final Notifications notifications;
     private final boolean exclusive;
 
-    private Cluster(Instance instance, Heartbeat heartbeat, Notifications notifications, boolean exclusive) {
-        this.instance = instance;
-        this.heartbeat = heartbeat;
-        this.notifications = notifications;
-        this.exclusive = exclusive;
-    }
-
     /**
      * {@code takeovers}: what each feature does with the work of an instance that is gone; {@code wake} and
      * {@code cancelledElsewhere}: what the workers do when another instance queued items or cancelled a run.
      */
-    public static Cluster create(Database database, String jdbcUrl, Instance instance, List<Takeover> takeovers,
-                                 Runnable wake, LongConsumer cancelledElsewhere) {
-        boolean exclusive = database.dialect().exclusive();
-        var heartbeat = new Heartbeat(database.jdbi(), instance, takeovers, database.availability());
-        var notifications = exclusive ? null : new Notifications(jdbcUrl, Map.of(
+    public Cluster(Database database, String jdbcUrl, Instance instance, List<Takeover> takeovers, Runnable wake,
+                   LongConsumer cancelledElsewhere) {
+        this.instance = instance;
+        this.exclusive = database.dialect().exclusive();
+        this.heartbeat = new Heartbeat(database.jdbi(), instance, takeovers, database.availability());
+        this.notifications = exclusive ? null : new Notifications(jdbcUrl, Map.of(
                 Notifications.ITEMS_QUEUED, payload -> wake.run(),
                 Notifications.RUN_CANCELLED, payload -> cancelledElsewhere.accept(Long.parseLong(payload))),
                 wake, database.availability());
-        return new Cluster(instance, heartbeat, notifications, exclusive);
     }
 
     /**
