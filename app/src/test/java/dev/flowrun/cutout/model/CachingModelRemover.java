@@ -33,14 +33,16 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The test JVMs of one build share the answers through files in {@code flowrun.modelAnswers} (the build
  * directory's {@code model-answers}, set by {@code app/pom.xml}): a photograph is inferred once per build, by the
- * first JVM that needs it, while the other waits on its lock instead of inferring it too. The files' names also
- * digest the model file (path, size, time) and {@code SegmentationModel}'s own class, so a build that keeps its
+ * first JVM that needs it, while another that needs it waits on its lock. The files' names also digest the model
+ * file (path, size, time), {@code SegmentationModel}'s own class and the ONNX Runtime jar, so a build that keeps its
  * build directory never reads an answer of another model or of other inference code. Without the property the
- * answers are kept for the JVM only.
+ * answers are kept in memory for the JVM.
  */
 final class CachingModelRemover implements BackgroundRemover {
-    private static final Map<String, float[]> ANSWERS = new ConcurrentHashMap<>();
+    private static final Map<String, float[]> IN_MEMORY = new ConcurrentHashMap<>();
     private static final String SHARED = System.getProperty("flowrun.modelAnswers", "");
+    /** File locks belong to the JVM, not to a thread: this JVM's threads take their turns here first. */
+    private static final Object THIS_JVM = new Object();
     private static byte[] modelIdentity;
 
     private final SegmentationModel model = TestModel.loaded();
@@ -50,30 +52,43 @@ final class CachingModelRemover implements BackgroundRemover {
     public Cutout remove(BufferedImage image, OptionalInt tolerance, int feather) throws CutoutFailed {
         float[] input = ModelInput.tensor(Pixels.readOnly(image), image.getWidth(), image.getHeight(),
                 Pixels.hasAlpha(image), model.family());
-        float[] probability = ANSWERS.computeIfAbsent(digest(input), key -> answer(key, input));
-        return remover.fromProbability(image, probability.clone(), model.family().size(), feather);
+        String key = digest(input);
+        float[] probability = SHARED.isBlank() ? IN_MEMORY.computeIfAbsent(key, k -> infer(input)).clone()
+                : shared(Path.of(SHARED), key, input);
+        return remover.fromProbability(image, probability, model.family().size(), feather);
     }
 
-    private float[] answer(String key, float[] input) {
-        if (SHARED.isBlank()) {
-            return infer(input);
-        }
-        Path folder = Path.of(SHARED);
+    /**
+     * The answer from the shared folder, or inferred and put there. One inference at a time in the build: two test
+     * JVMs inferring at once each get half the cores while ONNX Runtime's threads spin waiting for theirs, so both
+     * take more than twice as long; the JVM that waits here sleeps.
+     */
+    private float[] shared(Path folder, String key, float[] input) {
         Path file = folder.resolve(key + ".f32");
-        try {
-            Files.createDirectories(folder);
-            try (FileChannel lockFile = FileChannel.open(folder.resolve(key + ".lock"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE); FileLock held = lockFile.lock()) {
-                if (Files.exists(file)) {
-                    return read(file);
+        synchronized (THIS_JVM) {
+            try {
+                Files.createDirectories(folder);
+                try (FileChannel answerFile = lockFile(folder.resolve(key + ".lock"));
+                     FileLock answer = answerFile.lock()) {
+                    if (Files.exists(file)) {
+                        return read(file);
+                    }
+                    float[] probability;
+                    try (FileChannel inferenceFile = lockFile(folder.resolve("inference.lock"));
+                         FileLock inference = inferenceFile.lock()) {
+                        probability = infer(input);
+                    }
+                    write(probability, file);
+                    return probability;
                 }
-                float[] answer = infer(input);
-                write(answer, file);
-                return answer;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
+    }
+
+    private static FileChannel lockFile(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
     }
 
     private float[] infer(float[] input) {
