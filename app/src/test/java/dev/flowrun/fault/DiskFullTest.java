@@ -29,10 +29,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The data directory (H2 and the file store) on a real 40 MiB file system that the test fills: writes are refused
- * with 507 and leave nothing behind, {@code /health} says {@code disk_full}, items that meet the full disk run again
- * once there is room, and H2, which closes itself on a write it cannot make, works again once space is freed,
- * without a restart.
+ * The data directory (H2 and the file store) on a real 64 MiB file system (room for three noise items and the
+ * database's reserve) that the test fills: writes are refused with 507 and leave nothing behind, {@code /health} says
+ * {@code disk_full}, items that meet the full disk run again once there is room, and H2, which closes itself on a
+ * write it cannot make, works again once space is freed, without a restart.
  */
 class DiskFullTest {
     private static final long MIB = 1 << 20;
@@ -44,7 +44,7 @@ class DiskFullTest {
 
     @BeforeEach
     void startOnASmallFilesystem() {
-        fs = SmallFilesystem.mount(40);
+        fs = SmallFilesystem.mount(64);
         app = TestApp.start(Map.of("FLOWRUN_DATA_DIR", fs.dataDir().toString()));
     }
 
