@@ -3,10 +3,10 @@ package dev.flowrun.nodes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.cutout.model.CachingModelRemover;
 import dev.flowrun.cutout.model.HandChecked;
 import dev.flowrun.cutout.model.Photos;
 import dev.flowrun.cutout.model.Photos.Source;
-import dev.flowrun.cutout.model.TestModel;
 import dev.flowrun.support.Argb;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The "Product shot" template and {@code result: mask} on real photographs, with the segmentation model, through
  * the service (docs/nodes.md): a small subject fills the square inside the 5% margin, a bust cut at the chest stands
- * on the canvas's bottom edge, and the mask is the cut-out's matte.
+ * on the canvas's bottom edge, and the mask is the cut-out's matte. The model's answers are the tests' shared ones
+ * ({@link CachingModelRemover}): these photographs are cut out by other model tests of the build too.
  */
 class ProductShotTest {
     static final int MARGIN = 51; // 5% of 1024
@@ -36,7 +37,7 @@ class ProductShotTest {
 
     @BeforeAll
     static void start() {
-        app = TestApp.start(Map.of("FLOWRUN_BG_MODEL", TestModel.isnet().toString()));
+        app = TestApp.start(Map.of(), NodeCatalogue.standard(new CachingModelRemover()));
         files = new FileServer()
                 .serve("/squirrel.jpg", photo(Source.OPENCV, "data/squirrel_cls.jpg"))
                 .serve("/grace_hopper.jpg", photo(Source.MATPLOTLIB, "grace_hopper.jpg"))

@@ -38,7 +38,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * build directory never reads an answer of another model or of other inference code. Without the property the
  * answers are kept in memory for the JVM.
  */
-final class CachingModelRemover implements BackgroundRemover {
+public final class CachingModelRemover implements BackgroundRemover {
     private static final Map<String, float[]> IN_MEMORY = new ConcurrentHashMap<>();
     private static final String SHARED = System.getProperty("flowrun.modelAnswers", "");
     /** File locks belong to the JVM, not to a thread: this JVM's threads take their turns here first. */

@@ -6,16 +6,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flowrun.App;
 import dev.flowrun.Config;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.support.FileServer;
+import dev.flowrun.support.Images;
 import dev.flowrun.support.Reply;
+import dev.flowrun.support.Runs;
 import dev.flowrun.support.TestApp;
 import dev.flowrun.support.TestWorkflow;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** FLOWRUN_BG_MODEL and removeBackground's {@code method}, over HTTP (the 320² stand-in model). */
+/** FLOWRUN_BG_MODEL and removeBackground's {@code method}, over HTTP (the 320² stand-in model, and ISNet once). */
 class ModelSettingsTest {
     @TempDir
     Path dir;
@@ -36,6 +43,23 @@ class ModelSettingsTest {
                     .isEqualTo(201);
             assertError(app.post("/workflows", workflow("{\"method\": \"neural\"}")), 400, "invalid_workflow");
             assertError(app.post("/workflows", workflow("{\"method\": 1}")), 400, "invalid_workflow");
+        }
+    }
+
+    @Test
+    void theIsnetFileTheSettingNamesIsLoadedByTheServiceAndCutsOut() {
+        try (TestApp app = TestApp.start(Map.of("FLOWRUN_BG_MODEL", TestModel.isnet().toString()));
+             FileServer files = new FileServer().serve("/disc.png", Images.pngDisc())) {
+            assertThat(app.get("/service").json().path("cutout").path("autoMethod").asText()).isEqualTo("model");
+            Reply saved = app.post("/workflows", workflow("{\"method\": \"model\"}"));
+            long runId = Runs.create(app, saved.json().path("id").asLong(), List.of(files.url("/disc.png")));
+            JsonNode run = Runs.awaitEnd(app, runId, Duration.ofMinutes(5));
+            assertThat(run.path("status").asText()).as(run.toString()).isEqualTo("completed");
+            JsonNode states = app.get("/workflows/runs/" + runId + "/items/" + run.path("items").get(0).path("id")
+                    .asLong()).json().path("item").path("nodeStates");
+            List<String> methods = new ArrayList<>();
+            states.forEach(state -> methods.add(state.path("nodeId").asText() + " " + state.path("method").asText()));
+            assertThat(methods).as(states.toString()).contains("cut model");
         }
     }
 

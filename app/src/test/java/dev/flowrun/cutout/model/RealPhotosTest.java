@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * file server serving them, each output checked at its hand-checked points. The service's remover is the tests'
  * {@link CachingModelRemover}: the model's answer to a photograph another model test of this JVM already cut out is
  * not inferred again (everything after the inference is the service's own code). The service loading the model
- * from {@code FLOWRUN_BG_MODEL} is ProductShotTest's and ModelSettingsTest's.
+ * from {@code FLOWRUN_BG_MODEL} is ModelSettingsTest's.
  */
 class RealPhotosTest {
     /** Generous: a loaded 2-core CI machine may take tens of seconds per photo. */
