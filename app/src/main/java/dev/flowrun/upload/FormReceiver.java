@@ -7,7 +7,6 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.run.RequestDigest;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
