@@ -102,8 +102,8 @@ final class ItemExecutor {
         var syncs = new ItemFileSyncs(tools.store());
         ItemOutcome outcome;
         try {
-            outcome = new GraphWalk(graph, task.runId(), task.itemId(), inputs, recorder, tools, syncs, new ItemOutcome())
-                    .run();
+            outcome = new GraphWalk(graph, task.runId(), task.itemId(), inputs, recorder, tools, syncs,
+                    new ItemOutcome()).run();
         } catch (InterruptedIOException e) {
             throw e;
         } catch (WorkStopped e) {

@@ -146,8 +146,7 @@ public final class DirectoryStore implements FileStore {
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                  OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), WRITE_BUFFER)) {
-                writer.accept(new ReserveGuard(new KeepOpenOutputStream(out), Files.getFileStore(dir),
-                        DiskSpace.RESERVE_BYTES / 2));
+                writer.accept(new ReserveGuard(new KeepOpenOutputStream(out), dir, DiskSpace.RESERVE_BYTES / 2));
                 out.flush();
                 // Without the sync a crash just after the rename could leave an empty or partial target.
                 if (sync) channel.force(true);

@@ -4,6 +4,8 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Stops a file write before it eats the room kept for the embedded database: a write is only begun above
@@ -14,13 +16,15 @@ import java.nio.file.FileStore;
  */
 final class ReserveGuard extends FilterOutputStream {
     static final long CHECK_EVERY = 256 * 1024;
-    private final FileStore fileSystem;
+    private final Path folder;
     private final long reserve;
+    private FileStore fileSystem;
     private long sinceCheck;
 
-    ReserveGuard(OutputStream out, FileStore fileSystem, long reserve) {
+    /** {@code folder}: where the file is written; its file system is looked up only once a check is due. */
+    ReserveGuard(OutputStream out, Path folder, long reserve) {
         super(out);
-        this.fileSystem = fileSystem;
+        this.folder = folder;
         this.reserve = reserve;
     }
 
@@ -40,6 +44,9 @@ final class ReserveGuard extends FilterOutputStream {
         sinceCheck += bytes;
         if (sinceCheck >= CHECK_EVERY) {
             sinceCheck = 0;
+            if (fileSystem == null) {
+                fileSystem = Files.getFileStore(folder); // reads the mount table: not for files under one check
+            }
             long usable = fileSystem.getUsableSpace();
             if (usable < reserve) {
                 throw new IOException("No space left on device: " + (usable >> 10) + " KiB left, under the "

@@ -4,7 +4,6 @@ import dev.flowrun.nodes.InvalidNodeData;
 import dev.flowrun.nodes.NodeData;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.nodes.TransformNode;
-import java.awt.image.BufferedImage;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;

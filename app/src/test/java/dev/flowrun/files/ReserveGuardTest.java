@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +17,7 @@ class ReserveGuardTest {
     @Test
     void aWriteGoesOnWhileTheFileSystemHasMoreThanTheReserve() throws IOException {
         ByteArrayOutputStream written = new ByteArrayOutputStream();
-        try (ReserveGuard guard = new ReserveGuard(written, Files.getFileStore(temp), 0)) {
+        try (ReserveGuard guard = new ReserveGuard(written, temp, 0)) {
             guard.write(new byte[(int) (3 * ReserveGuard.CHECK_EVERY)]);
             guard.write(7);
         }
@@ -28,7 +27,7 @@ class ReserveGuardTest {
     @Test
     void underTheReserveTheWriteFailsAsAFullDiskWithinOneCheckOfBytes() throws IOException {
         ByteArrayOutputStream written = new ByteArrayOutputStream();
-        ReserveGuard guard = new ReserveGuard(written, Files.getFileStore(temp), Long.MAX_VALUE);
+        ReserveGuard guard = new ReserveGuard(written, temp, Long.MAX_VALUE);
         byte[] chunk = new byte[8 * 1024];
         assertThatThrownBy(() -> {
             for (int i = 0; i < 1000; i++) {
