@@ -191,7 +191,7 @@ public final class App {
             var finished = RunFinishedListener.all(webhooks.outbox(), runLog, RunEvents::runChanged);
             this.engine = new Engine(new EngineContext(jdbi, database.dialect(), availability, clock, instance::id),
                     new EngineSettings(config.workers(), config.itemTimeout(), config.reviewBelow()),
-                    ItemTools.create(downloads, store, disk, views, config.maxPixels(), mapper, metrics),
+                    ItemTools.create(downloads, store, disk, config.maxPixels(), mapper, metrics),
                     ZipTools.create(downloads, store),
                     workflows.service(), new RunEnds(finished, archives::buildLater));
             metrics.queueSize(engine::waitingItems);

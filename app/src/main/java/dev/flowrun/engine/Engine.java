@@ -2,8 +2,8 @@ package dev.flowrun.engine;
 
 import dev.flowrun.cluster.Takeover;
 import dev.flowrun.lifecycle.ItemTransitions;
-import dev.flowrun.run.ItemQueue;
-import dev.flowrun.run.ZipQueue;
+import dev.flowrun.lifecycle.ItemQueue;
+import dev.flowrun.lifecycle.ZipQueue;
 import dev.flowrun.workflow.WorkflowService;
 import java.time.Clock;
 import java.time.Duration;

@@ -13,7 +13,7 @@ import dev.flowrun.nodes.OutputNode;
 import dev.flowrun.nodes.Picture;
 import dev.flowrun.nodes.TransformNode;
 import dev.flowrun.nodes.Transformed;
-import dev.flowrun.run.ItemInput;
+import dev.flowrun.lifecycle.ItemInput;
 import dev.flowrun.work.WorkBudget;
 import dev.flowrun.work.WorkStopped;
 import dev.flowrun.workflow.Graph;

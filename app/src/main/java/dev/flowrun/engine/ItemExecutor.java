@@ -8,7 +8,7 @@ import dev.flowrun.lifecycle.ItemEnd;
 import dev.flowrun.lifecycle.ItemFinish;
 import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.lifecycle.ItemTransitions;
-import dev.flowrun.run.ItemInput;
+import dev.flowrun.lifecycle.ItemInput;
 import dev.flowrun.work.WorkBudget;
 import dev.flowrun.work.WorkStopped;
 import dev.flowrun.workflow.Graph;
@@ -88,7 +88,7 @@ final class ItemExecutor {
     private void execute(ClaimedItem task, String storedInputs) throws InterruptedIOException {
         long started = System.nanoTime();
         Graph graph = graphs.of(task.runId());
-        Map<String, ItemInput> inputs = tools.views().inputs(storedInputs);
+        Map<String, ItemInput> inputs = tools.inputs().read(storedInputs);
         NodeStateRecorder recorder = nodeStates.open(task.itemId());
         try {
             execute(task, graph, inputs, recorder, started);

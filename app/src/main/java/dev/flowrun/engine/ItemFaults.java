@@ -5,7 +5,7 @@ import dev.flowrun.files.DiskFull;
 import dev.flowrun.files.DiskSpace;
 import dev.flowrun.lifecycle.ClaimedItem;
 import dev.flowrun.lifecycle.ItemTransitions;
-import dev.flowrun.run.ItemQueue;
+import dev.flowrun.lifecycle.ItemQueue;
 import java.io.InterruptedIOException;
 import java.time.Clock;
 import java.time.Instant;

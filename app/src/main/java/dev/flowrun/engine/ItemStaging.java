@@ -6,7 +6,7 @@ import dev.flowrun.input.zip.ImageEntrySink;
 import dev.flowrun.input.zip.StopCheck;
 import dev.flowrun.lifecycle.IngestTransitions;
 import dev.flowrun.lifecycle.StagedItem;
-import dev.flowrun.run.ItemInput;
+import dev.flowrun.lifecycle.ItemInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -68,7 +68,7 @@ final class ItemStaging implements ImageEntrySink {
      * is null: there is nothing to download when the item runs.
      */
     private StagedItem staged(int position, String key, String fileName) {
-        String inputs = tools.views().inputsJson(Map.of(nodeId, new ItemInput(key, fileName, null)));
+        String inputs = tools.inputs().json(Map.of(nodeId, new ItemInput(key, fileName, null)));
         return new StagedItem(runId, position, inputs, fileName.toLowerCase(Locale.ROOT));
     }
 

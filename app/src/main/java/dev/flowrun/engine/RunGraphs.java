@@ -1,6 +1,6 @@
 package dev.flowrun.engine;
 
-import dev.flowrun.run.RunDao;
+import dev.flowrun.lifecycle.RunRows;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.WorkflowService;
 import java.util.LinkedHashMap;
@@ -31,7 +31,7 @@ final class RunGraphs {
                 return cached;
             }
         }
-        Graph graph = workflows.parseStored(jdbi.withExtension(RunDao.class, dao -> dao.graphOf(runId)));
+        Graph graph = workflows.parseStored(jdbi.withExtension(RunRows.class, dao -> dao.graphOf(runId)));
         synchronized (cache) {
             cache.put(runId, graph);
         }

@@ -2,7 +2,7 @@ package dev.flowrun.engine;
 
 import dev.flowrun.lifecycle.ClaimedItem;
 import dev.flowrun.lifecycle.ItemClaims;
-import dev.flowrun.run.ItemQueue;
+import dev.flowrun.lifecycle.ItemQueue;
 import dev.flowrun.work.LogContext;
 import dev.flowrun.work.WorkerThread;
 import java.io.InterruptedIOException;

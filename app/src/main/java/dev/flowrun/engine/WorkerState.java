@@ -1,7 +1,7 @@
 package dev.flowrun.engine;
 
 import dev.flowrun.cluster.Notifications;
-import dev.flowrun.run.ItemQueue;
+import dev.flowrun.lifecycle.ItemQueue;
 import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Handle;
 

@@ -1,7 +1,7 @@
 package dev.flowrun.engine;
 
 import dev.flowrun.lifecycle.IngestTransitions;
-import dev.flowrun.run.ZipQueue;
+import dev.flowrun.lifecycle.ZipQueue;
 import dev.flowrun.work.LogContext;
 import java.time.Duration;
 import java.util.Set;

@@ -13,7 +13,7 @@ import dev.flowrun.lifecycle.IngestTransitions;
 import dev.flowrun.lifecycle.IngestTransitions.IngestingRun;
 import dev.flowrun.lifecycle.RunFinishedListener;
 import dev.flowrun.lifecycle.RunTransitions;
-import dev.flowrun.run.ItemQueue;
+import dev.flowrun.lifecycle.ItemQueue;
 
 import dev.flowrun.workflow.WorkflowService;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.RunRow;
 import dev.flowrun.error.Conflict;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;

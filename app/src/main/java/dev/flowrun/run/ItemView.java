@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.ErrorInfo;
 import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.lifecycle.NodeStatus;
 import com.fasterxml.jackson.annotation.JsonInclude;

@@ -1,5 +1,7 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.RunRow;
+import dev.flowrun.lifecycle.RunRows;
 import dev.flowrun.lifecycle.OutputRow;
 import dev.flowrun.lifecycle.StatusColumns;
 import java.util.List;
@@ -11,36 +13,24 @@ import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 
-/** Reading runs and their items. Every change of their state is the lifecycle's ({@code dev.flowrun.lifecycle}). */
+/**
+ * Reading runs (as {@link RunRows}) and their items. Every change of their state is the lifecycle's
+ * ({@code dev.flowrun.lifecycle}).
+ */
 @RegisterColumnMapperFactory(StatusColumns.class)
 @RegisterRowMapper(RunRow.Mapper.class)
 @RegisterRowMapper(ItemRow.Mapper.class)
 @RegisterConstructorMapper(NodeStateRow.class)
 @RegisterConstructorMapper(OutputFile.class)
 @RegisterRowMapper(OutputRow.Mapper.class)
-public interface RunDao {
-    String RUN_COLUMNS = """
-            id, workspace_id, workflow_id, name, status, run_trigger, zip_url, zip_layout, webhook_url,
-            total_items, completed_items, failed_items, output_count, error_code, error_message,
-            created_at, updated_at, started_at, finished_at, retry_of, files_deleted_at, review_items""";
+public interface RunDao extends RunRows {
     String ITEM_COLUMNS = """
             id, run_id, position, status, inputs, error_code, error_message, started_at, finished_at, needs_review""";
     String OUTPUT_COLUMNS = "id, run_id, item_id, node_id, file_key, file_name, node_chain";
-    /** A run, only if it is the workspace's; also read without a SqlObject on the page path ({@link RunQueries}). */
-    String FIND_RUN = "SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id AND workspace_id = :workspaceId";
     /** The outputs of some items, grouped by item; also read on the page path ({@link RunQueries}). */
     String OUTPUTS_OF_ITEMS = "SELECT " + OUTPUT_COLUMNS
             + " FROM item_outputs WHERE item_id IN (<itemIds>) ORDER BY item_id, id";
 
-
-    @SqlQuery(FIND_RUN)
-    Optional<RunRow> findRun(@Bind("workspaceId") long workspaceId, @Bind("id") long id);
-
-    @SqlQuery("SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id")
-    Optional<RunRow> findRun(@Bind("id") long id);
-
-    @SqlQuery("SELECT graph FROM runs WHERE id = :id")
-    String graphOf(@Bind("id") long id);
 
     @SqlQuery("SELECT " + ITEM_COLUMNS + " FROM run_items WHERE id = :itemId AND run_id = :runId")
     Optional<ItemRow> findItem(@Bind("runId") long runId, @Bind("itemId") long itemId);

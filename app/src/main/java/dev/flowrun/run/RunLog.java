@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.RunRow;
 import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.lifecycle.RunFinishedListener;
 import dev.flowrun.metrics.Metrics;

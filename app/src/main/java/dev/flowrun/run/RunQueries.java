@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.RunRow;
 import dev.flowrun.lifecycle.OutputRow;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,8 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.ItemInput;
+import dev.flowrun.lifecycle.ItemQueue;
+import dev.flowrun.lifecycle.RunRow;
 import dev.flowrun.error.InvalidRequest;
 import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileLayout;

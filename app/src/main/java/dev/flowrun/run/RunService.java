@@ -1,5 +1,7 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.ItemInput;
+import dev.flowrun.lifecycle.RunRow;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.error.InvalidRequest;

@@ -1,5 +1,8 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.ErrorInfo;
+import dev.flowrun.lifecycle.ItemInput;
+import dev.flowrun.lifecycle.RunRow;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +11,7 @@ import dev.flowrun.files.UrlSigner;
 import dev.flowrun.lifecycle.NodeStatus;
 import dev.flowrun.lifecycle.OutputRow;
 import dev.flowrun.lifecycle.RunStatus;
+import dev.flowrun.lifecycle.StoredInputs;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.GraphNode;
 import java.util.ArrayList;
@@ -20,8 +24,6 @@ import java.util.Map;
  * reads and writes the JSON columns with {@code mapper}.
  */
 public record RunViews(UrlSigner signer, ObjectMapper mapper) {
-    private static final TypeReference<LinkedHashMap<String, ItemInput>> INPUTS = new TypeReference<>() {
-    };
     private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
     };
 
@@ -89,20 +91,12 @@ public record RunViews(UrlSigner signer, ObjectMapper mapper) {
 
     /** An item's inputs from their stored JSON. */
     public Map<String, ItemInput> inputs(String stored) {
-        try {
-            return mapper.readValue(stored, INPUTS);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored item inputs are always valid JSON", e);
-        }
+        return new StoredInputs(mapper).read(stored);
     }
 
     /** An item's inputs as they are stored: the JSON {@link #inputs(String)} reads back. */
     public String inputsJson(Map<String, ItemInput> inputs) {
-        try {
-            return mapper.writeValueAsString(inputs);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("records always serialise", e);
-        }
+        return new StoredInputs(mapper).json(inputs);
     }
 
     private List<String> strings(String json) {

@@ -2,7 +2,7 @@ package dev.flowrun.webhook;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.flowrun.lifecycle.RunStatus;
-import dev.flowrun.run.ErrorInfo;
+import dev.flowrun.lifecycle.ErrorInfo;
 import java.time.Instant;
 
 /** The body of a {@code run.finished} delivery (README, Webhooks; {@code RunFinished} in openapi.json), frozen when the run first becomes terminal. */

@@ -3,9 +3,9 @@ package dev.flowrun.webhook;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.lifecycle.RunFinishedListener;
-import dev.flowrun.run.ErrorInfo;
-import dev.flowrun.run.RunDao;
-import dev.flowrun.run.RunRow;
+import dev.flowrun.lifecycle.ErrorInfo;
+import dev.flowrun.lifecycle.RunRows;
+import dev.flowrun.lifecycle.RunRow;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -16,7 +16,7 @@ record WebhookOutbox(ObjectMapper mapper, WebhookSender sender) implements RunFi
 
     @Override
     public void runFinished(Handle handle, long runId) {
-        RunRow run = handle.attach(RunDao.class).findRun(runId).orElseThrow();
+        RunRow run = handle.attach(RunRows.class).findRun(runId).orElseThrow();
         if (run.webhookUrl() == null) {
             return;
         }

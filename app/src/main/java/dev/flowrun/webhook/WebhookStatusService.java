@@ -4,8 +4,8 @@ import dev.flowrun.error.NotFound;
 import dev.flowrun.lifecycle.Delivery;
 import dev.flowrun.lifecycle.DeliveryStatus;
 import dev.flowrun.lifecycle.DeliveryTransitions;
-import dev.flowrun.run.RunDao;
-import dev.flowrun.run.RunRow;
+import dev.flowrun.lifecycle.RunRows;
+import dev.flowrun.lifecycle.RunRow;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
@@ -20,7 +20,7 @@ public final class WebhookStatusService {
 
     public WebhookStatus status(long workspaceId, long runId) {
         return jdbi.inTransaction(handle -> {
-            RunRow run = handle.attach(RunDao.class).findRun(workspaceId, runId)
+            RunRow run = handle.attach(RunRows.class).findRun(workspaceId, runId)
                     .orElseThrow(() -> new NotFound("run " + runId + " not found"));
             if (run.webhookUrl() == null) {
                 throw new NotFound("run " + runId + " has no webhookUrl");

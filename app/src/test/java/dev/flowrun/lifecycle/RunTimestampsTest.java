@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.db.Database;
 import dev.flowrun.run.RunDao;
-import dev.flowrun.run.RunRow;
 import dev.flowrun.support.TestDatabase;
 import java.time.Instant;
 import org.jdbi.v3.core.Handle;

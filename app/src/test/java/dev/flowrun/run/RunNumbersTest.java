@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.RunRow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.db.Database;

@@ -1,4 +1,4 @@
-package dev.flowrun.run;
+package dev.flowrun.lifecycle;
 
 /** The {@code error} of a failed run or item: an error code of the API and a sentence for a person. */
 public record ErrorInfo(String code, String message) {

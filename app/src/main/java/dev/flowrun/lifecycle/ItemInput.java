@@ -1,4 +1,4 @@
-package dev.flowrun.run;
+package dev.flowrun.lifecycle;
 
 /**
  * One input file of an item: where it came from, its name, and where its downloaded copy is stored. The source

@@ -1,4 +1,4 @@
-package dev.flowrun.run;
+package dev.flowrun.lifecycle;
 
 import org.jdbi.v3.core.Handle;
 

@@ -1,4 +1,4 @@
-package dev.flowrun.run;
+package dev.flowrun.lifecycle;
 
 import dev.flowrun.db.Columns;
 import dev.flowrun.lifecycle.RunStatus;
@@ -9,7 +9,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
 
 /**
- * A row of {@code runs} ({@link RunDao#RUN_COLUMNS}), without the graph it carries. {@code retryOf}: the run this
+ * A row of {@code runs} ({@link RunRows#RUN_COLUMNS}), without the graph it carries. {@code retryOf}: the run this
  * one retries, if any; {@code filesDeletedAt}: when FLOWRUN_OUTPUT_RETENTION removed its files, if it has;
  * {@code reviewItems}: how many of its items need review.
  */
