@@ -11,7 +11,7 @@ import dev.flowrun.files.StoredFile;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.imaging.Thumbnails;
 import dev.flowrun.retention.DeletedFiles;
-import dev.flowrun.run.RunArchives;
+import dev.flowrun.archive.RunArchives;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;

@@ -10,7 +10,7 @@ import dev.flowrun.files.UrlSigner;
 import dev.flowrun.imaging.Thumbnails;
 import dev.flowrun.health.Readiness;
 import dev.flowrun.retention.DeletedFiles;
-import dev.flowrun.run.RunArchives;
+import dev.flowrun.archive.RunArchives;
 import dev.flowrun.run.Runs;
 import dev.flowrun.upload.Uploads;
 import dev.flowrun.webhook.WebhookStatusService;

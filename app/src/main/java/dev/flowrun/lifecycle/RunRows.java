@@ -1,17 +1,20 @@
 package dev.flowrun.lifecycle;
 
+import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.sqlobject.config.RegisterColumnMapperFactory;
+import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.config.RegisterRowMapper;
 import org.jdbi.v3.sqlobject.customizer.Bind;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 
 /**
- * Reading a run's row and its graph: what the engine, the webhook outbox and the services all need of a run. The
+ * Reading a run's row, its graph and its output files: what the engine, the webhook outbox and the services all need of a run. The
  * services' reads of items, pages and lists extend it ({@code run/RunDao}).
  */
 @RegisterColumnMapperFactory(StatusColumns.class)
 @RegisterRowMapper(RunRow.Mapper.class)
+@RegisterConstructorMapper(OutputFile.class)
 public interface RunRows {
     String RUN_COLUMNS = """
             id, workspace_id, workflow_id, name, status, run_trigger, zip_url, zip_layout, webhook_url,
@@ -28,4 +31,7 @@ public interface RunRows {
 
     @SqlQuery("SELECT graph FROM runs WHERE id = :id")
     String graphOf(@Bind("id") long id);
+
+    @SqlQuery("SELECT item_id, file_key, file_name FROM item_outputs WHERE run_id = :runId ORDER BY item_id, id")
+    List<OutputFile> outputFilesOfRun(@Bind("runId") long runId);
 }

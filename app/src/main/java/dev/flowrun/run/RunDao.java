@@ -21,7 +21,6 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 @RegisterRowMapper(RunRow.Mapper.class)
 @RegisterRowMapper(ItemRow.Mapper.class)
 @RegisterConstructorMapper(NodeStateRow.class)
-@RegisterConstructorMapper(OutputFile.class)
 @RegisterRowMapper(OutputRow.Mapper.class)
 public interface RunDao extends RunRows {
     String ITEM_COLUMNS = """
@@ -42,9 +41,6 @@ public interface RunDao extends RunRows {
 
     @SqlQuery(OUTPUTS_OF_ITEMS)
     List<OutputRow> outputsOfItems(@BindList("itemIds") List<Long> itemIds);
-
-    @SqlQuery("SELECT item_id, file_key, file_name FROM item_outputs WHERE run_id = :runId ORDER BY item_id, id")
-    List<OutputFile> outputFilesOfRun(@Bind("runId") long runId);
 
     /** What a retry runs again: the run's failed and cancelled items, in their order. */
     @SqlQuery("SELECT " + ITEM_COLUMNS

@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.OutputFile;
 import dev.flowrun.lifecycle.ItemInput;
 import dev.flowrun.lifecycle.RunRow;
 import com.fasterxml.jackson.core.JsonProcessingException;

@@ -1,4 +1,4 @@
-package dev.flowrun.run;
+package dev.flowrun.lifecycle;
 
 /**
  * What the archive and the download list need of an output: its item, store key and path in the archive. Read

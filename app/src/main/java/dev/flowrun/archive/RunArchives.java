@@ -1,5 +1,6 @@
-package dev.flowrun.run;
+package dev.flowrun.archive;
 
+import dev.flowrun.lifecycle.OutputFile;
 import dev.flowrun.db.UniqueViolation;
 import dev.flowrun.files.ArchiveEntry;
 import dev.flowrun.files.ArchiveNames;
@@ -10,6 +11,7 @@ import dev.flowrun.files.FileStore;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.OutputArchive;
 import dev.flowrun.files.ZipLayout;
+import dev.flowrun.lifecycle.RunRows;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -82,7 +84,7 @@ public final class RunArchives {
                 if (store.exists(key)) {
                     return true;
                 }
-                var run = jdbi.withExtension(RunDao.class, dao -> dao.findRun(runId)).orElse(null);
+                var run = jdbi.withExtension(RunRows.class, dao -> dao.findRun(runId)).orElse(null);
                 // Once the retention has deleted the run's files, its archive is gone for good too.
                 if (run == null || !run.status().terminal() || run.outputCount() == 0 || run.filesDeletedAt() != null) {
                     return false;
@@ -148,7 +150,7 @@ public final class RunArchives {
 
     private void build(long runId, String zipLayout, String key) {
         try {
-            List<OutputFile> outputs = jdbi.withExtension(RunDao.class, dao -> dao.outputFilesOfRun(runId));
+            List<OutputFile> outputs = jdbi.withExtension(RunRows.class, dao -> dao.outputFilesOfRun(runId));
             List<String> names = ArchiveNames.entryNames(outputs.stream().map(OutputFile::fileName).toList(),
                     ZipLayout.parse(zipLayout).orElse(ZipLayout.PRESERVE));
             List<ArchiveEntry> entries = new ArrayList<>(outputs.size());

@@ -1,4 +1,4 @@
-package dev.flowrun.run;
+package dev.flowrun.archive;
 
 import dev.flowrun.cluster.Takeover;
 import dev.flowrun.lifecycle.Abandoned;
