@@ -12,7 +12,6 @@ import dev.flowrun.db.Database;
 import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
 import dev.flowrun.engine.EngineContext;
-import dev.flowrun.engine.EngineSettings;
 import dev.flowrun.engine.ItemTools;
 import dev.flowrun.engine.RunEnds;
 import dev.flowrun.engine.ZipTools;
@@ -41,13 +40,11 @@ import dev.flowrun.run.RunContext;
 import dev.flowrun.run.RunLog;
 import dev.flowrun.run.RunQueues;
 import dev.flowrun.run.RunService;
-import dev.flowrun.run.RunSettings;
 import dev.flowrun.run.Runs;
 import dev.flowrun.lifecycle.RunStatus;
 import dev.flowrun.run.RunViews;
 import dev.flowrun.upload.UploadLimits;
 import dev.flowrun.upload.Uploads;
-import dev.flowrun.webhook.WebhookSettings;
 import dev.flowrun.webhook.Webhooks;
 import dev.flowrun.workflow.Templates;
 import dev.flowrun.workflow.WorkflowService;
@@ -186,18 +183,15 @@ public final class App {
             var metrics = new Metrics(registry, catalogue.types(), List.of(RunStatus.values()),
                     List.of(ItemStatus.values()));
             var runLog = new RunLog(metrics);
-            this.webhooks = Webhooks.create(new WebhookSettings(config.webhookTimeout(), config.webhookRetryDelays()),
-                    database, client, clock, metrics, instance::id, mapper);
+            this.webhooks = Webhooks.create(config.webhooks(), database, client, clock, metrics, instance::id, mapper);
             var finished = RunFinishedListener.all(webhooks.outbox(), runLog, RunEvents::runChanged);
             this.engine = new Engine(new EngineContext(jdbi, database.dialect(), availability, clock, instance::id),
-                    new EngineSettings(config.workers(), config.itemTimeout(), config.reviewBelow()),
-                    ItemTools.create(downloads, store, disk, config.maxPixels(), mapper, metrics),
+                    config.engine(), ItemTools.create(downloads, store, disk, config.maxPixels(), mapper, metrics),
                     ZipTools.create(downloads, store),
                     workflows.service(), new RunEnds(finished, archives::buildLater));
             metrics.queueSize(engine::waitingItems);
             var runs = Runs.create(new RunContext(jdbi, mapper, clock, store, signer, views), workflows.service(),
-                    new RunQueues(engine.queue(), engine.zips()), finished, runLog,
-                    new RunSettings(config.pageCacheMb(), config.outputRetention()));
+                    new RunQueues(engine.queue(), engine.zips()), finished, runLog, config.runs());
             this.retention = Retention.create(jdbi, store, config.outputRetention(), clock);
             this.events = new RunEventHub(jdbi, clock);
             var uploads = new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock);

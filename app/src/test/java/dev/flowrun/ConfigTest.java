@@ -3,10 +3,17 @@ package dev.flowrun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -170,5 +177,36 @@ class ConfigTest {
                 .hasMessageStartingWith(name + ": ")
                 .hasMessageContaining(value)
                 .hasMessageNotContaining("\n");
+    }
+
+    /**
+     * README's table of variables (Configuration) and the settings records say the same: a variable added to a
+     * feature's settings without a line in README, or a line left for one no longer read, fails here.
+     */
+    @Test
+    void readmeListsEveryVariableTheSettingsRead() throws IOException {
+        List<String> rows = Files.readAllLines(readme()).stream().filter(line -> line.startsWith("| `")).toList();
+        Set<String> documented = new TreeSet<>();
+        for (String row : rows) {
+            Matcher names = Pattern.compile("`(FLOWRUN_[A-Z0-9_]+)`").matcher(row.split("\\|")[1]);
+            while (names.find()) {
+                documented.add(names.group(1));
+            }
+        }
+        assertThat(documented).isEqualTo(Config.VARIABLES.stream().filter(name -> name.startsWith("FLOWRUN_"))
+                .collect(Collectors.toCollection(TreeSet::new)));
+        String text = Files.readString(readme());
+        assertThat(Config.VARIABLES.stream().filter(name -> !name.startsWith("FLOWRUN_")))
+                .allSatisfy(name -> assertThat(text).contains("`" + name + "`"));
+    }
+
+    /** The repository's README: the build runs in {@code app/}, or wherever a parent holds it. */
+    private static Path readme() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("README.md")) && Files.isDirectory(dir.resolve("app"))) {
+                return dir.resolve("README.md");
+            }
+        }
+        throw new AssertionError("README.md not found above " + Path.of("").toAbsolutePath());
     }
 }

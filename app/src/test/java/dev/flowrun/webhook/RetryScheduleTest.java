@@ -3,12 +3,11 @@ package dev.flowrun.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.flowrun.Config;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class RetryScheduleTest {
-    final RetrySchedule schedule = new RetrySchedule(Config.DEFAULT_RETRY_DELAYS);
+    final RetrySchedule schedule = new RetrySchedule(WebhookSettings.DEFAULT_RETRY_DELAYS);
 
     @Test
     void waitsFollowTheConfiguredDelaysBetweenTheSixAttempts() {
@@ -38,7 +37,7 @@ class RetryScheduleTest {
 
     @Test
     void needsExactlyFiveDelays() {
-        assertThatThrownBy(() -> new RetrySchedule(Config.DEFAULT_RETRY_DELAYS.subList(0, 4)))
+        assertThatThrownBy(() -> new RetrySchedule(WebhookSettings.DEFAULT_RETRY_DELAYS.subList(0, 4)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }
