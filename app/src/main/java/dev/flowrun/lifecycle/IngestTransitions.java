@@ -1,6 +1,5 @@
 package dev.flowrun.lifecycle;
 
-import dev.flowrun.events.RunEvents;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package dev.flowrun.lifecycle;
 
-import dev.flowrun.events.RunEvents;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;

@@ -1,7 +1,6 @@
 package dev.flowrun.lifecycle;
 
 import dev.flowrun.db.Dialect;
-import dev.flowrun.events.RunEvents;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.flowrun.lifecycle;
 
-import dev.flowrun.events.RunEvents;
 import java.time.Instant;
 import org.jdbi.v3.core.Handle;
 

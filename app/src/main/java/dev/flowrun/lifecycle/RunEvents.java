@@ -1,4 +1,4 @@
-package dev.flowrun.events;
+package dev.flowrun.lifecycle;
 
 import java.time.Instant;
 import org.jdbi.v3.core.Handle;
