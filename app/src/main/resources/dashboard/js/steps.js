@@ -1,18 +1,21 @@
 // The "add a step" form: puts a node of a type after another one, with data that passes the service's checks.
 
-export const NODE_TYPES = ['removeBackground', 'resize', 'crop', 'trim', 'pad', 'fill', 'rotate', 'flip', 'grayscale',
-  'output', 'imageInput'];
+import {CATALOGUE} from './catalogue.js';
 
-const DEFAULT_DATA = {
-  resize: {width: 512, fit: 'contain'},
-  crop: {x: 0, y: 0, width: 512, height: 512},
-  trim: {padding: 0},
-  pad: {width: 1024, height: 1024, background: 'transparent'},
-  fill: {color: '#FFFFFF'},
-  rotate: {degrees: 90},
-  flip: {direction: 'horizontal'},
-  output: {format: 'png'},
-};
+/** The types a step may be, inputs last (a step is mostly added inside a chain). Made from the service's catalogue. */
+export const NODE_TYPES = [...CATALOGUE.filter(t => t.role !== 'input'), ...CATALOGUE.filter(t => t.role === 'input')]
+  .map(t => t.type);
+
+/** What a type does and the fields it takes ({name, rule, required, default?, help}), for the form to show. */
+export function describeType(type) {
+  return CATALOGUE.find(t => t.type === type) ?? {type, does: '', fields: []};
+}
+
+/** The data a new step of `type` starts with: the example of each field that has one (every mandatory one does). */
+export function startingData(type) {
+  return Object.fromEntries(describeType(type).fields.filter(f => f.example !== undefined)
+    .map(f => [f.name, structuredClone(f.example)]));
+}
 
 /**
  * Adds a node of `type` to `graph` (changed in place) after the node `afterId`: it takes over that node's outgoing
@@ -32,7 +35,7 @@ export function addStep(graph, type, afterId) {
   const after = graph.nodes.find(n => n?.id === afterId);
   const x = after?.position?.x ?? 0;
   graph.nodes.push({id, type, position: {x: x + 250, y: after?.position?.y ?? 0},
-    data: structuredClone(DEFAULT_DATA[type] ?? {})});
+    data: startingData(type)});
   if (type !== 'imageInput' && after) {
     for (const edge of graph.edges) if (edge?.source === afterId) edge.source = id;
     graph.edges.push({id: fresh('edge'), source: afterId, target: id});

@@ -1,6 +1,10 @@
 package dev.flowrun.http;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flowrun.error.NotFound;
+import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.nodes.NodeSchemas;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -11,8 +15,9 @@ import java.util.Properties;
 
 /**
  * {@code GET /openapi.json} and {@code GET /docs} (README, Operating it), without a credential. The document is the
- * hand-written {@code openapi.json} resource, served as it is; {@code /docs} is Swagger UI from its webjar in this
- * jar (nothing fetched from elsewhere), pointed at that document.
+ * hand-written {@code openapi.json} resource with the node schemas made from the catalogue's declarations
+ * ({@link NodeSchemas}); {@code /docs} is Swagger UI from its webjar in this jar (nothing fetched from elsewhere),
+ * pointed at that document.
  */
 final class DocsRoutes {
     private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/";
@@ -22,7 +27,7 @@ final class DocsRoutes {
             "swagger-ui-bundle.js", "text/javascript; charset=utf-8",
             "favicon-32x32.png", "image/png",
             "favicon-16x16.png", "image/png");
-    private final byte[] openApi = resource("openapi.json");
+    private final byte[] openApi = document();
     private final byte[] page = resource("docs/index.html");
     private final byte[] script = resource("docs/flowrun-docs.js");
     private final String swaggerUi = WEBJAR + swaggerUiVersion() + "/";
@@ -55,6 +60,18 @@ final class DocsRoutes {
             throw new UncheckedIOException(e);
         }
         return properties.getProperty("version");
+    }
+
+    /** The node types' declarations do not depend on the model, so the standard catalogue describes them all. */
+    static byte[] document() {
+        try {
+            ObjectMapper mapper = new ObjectMapper();
+            ObjectNode document = (ObjectNode) mapper.readTree(resource("openapi.json"));
+            NodeSchemas.into(document, NodeCatalogue.standard());
+            return mapper.writeValueAsBytes(document);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static byte[] resource(String name) {

@@ -9,17 +9,23 @@ import java.awt.image.BufferedImage;
  * image entirely is an error.
  */
 public final class CropNodeType extends NamedNodeType {
+    static final DataField X = DataField.integer("x", 0, Integer.MAX_VALUE).mandatory().example(0)
+            .help("Left edge of the rectangle, in px.");
+    static final DataField Y = DataField.integer("y", 0, Integer.MAX_VALUE).mandatory().example(0)
+            .help("Top edge of the rectangle, in px.");
+    static final DataField WIDTH = DataField.integer("width", 1, Integer.MAX_VALUE).mandatory().example(512)
+            .help("Width of the rectangle, in px.");
+    static final DataField HEIGHT = DataField.integer("height", 1, Integer.MAX_VALUE).mandatory().example(512)
+            .help("Height of the rectangle, in px.");
+
     public CropNodeType() {
-        super("crop", Role.TRANSFORM);
+        super("crop", Role.TRANSFORM, "Cuts a rectangle (clipped to the image).", X, Y, WIDTH, HEIGHT);
     }
 
     @Override
     public Node compile(NodeData d) throws InvalidNodeData {
         return new Crop(
-                d.requiredInt("x", 0, Integer.MAX_VALUE),
-                d.requiredInt("y", 0, Integer.MAX_VALUE),
-                d.requiredInt("width", 1, Integer.MAX_VALUE),
-                d.requiredInt("height", 1, Integer.MAX_VALUE));
+d.integer(X), d.integer(Y), d.integer(WIDTH), d.integer(HEIGHT));
     }
 
     record Crop(int x, int y, int width, int height) implements PictureTransform {

@@ -6,19 +6,16 @@ import java.awt.image.BufferedImage;
 
 /** {@code fill}: composites the image over an opaque {@code color}, giving an image without alpha. */
 public final class FillNodeType extends NamedNodeType {
-    private static final String RULE = "a colour written #RRGGBB";
+    static final DataField COLOR = DataField.color("color").mandatory().example("#FFFFFF")
+            .help("The colour behind the image.");
 
     public FillNodeType() {
-        super("fill", Role.TRANSFORM);
+        super("fill", Role.TRANSFORM, "Flattens transparency onto the colour.", COLOR);
     }
 
     @Override
     public Node compile(NodeData data) throws InvalidNodeData {
-        String text = data.optionalString("color", RULE)
-                .orElseThrow(() -> NodeData.missing("color", RULE));
-        int colour = Colors.parseHex(text, false)
-                .orElseThrow(() -> new InvalidNodeData("color", "color must be " + RULE));
-        return new Fill(colour);
+        return new Fill(data.color(COLOR).getAsInt());
     }
 
     /** {@code color} is packed opaque ARGB. */

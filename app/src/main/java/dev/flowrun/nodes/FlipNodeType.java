@@ -5,13 +5,16 @@ import java.awt.image.BufferedImage;
 
 /** {@code flip}: mirrors the image; {@code horizontal} swaps left and right, {@code vertical} top and bottom. */
 public final class FlipNodeType extends NamedNodeType {
+    static final DataField DIRECTION = DataField.choice("direction", "horizontal", "vertical").mandatory()
+            .example("horizontal").help("`horizontal` swaps left and right, `vertical` top and bottom.");
+
     public FlipNodeType() {
-        super("flip", Role.TRANSFORM);
+        super("flip", Role.TRANSFORM, "Mirrors.", DIRECTION);
     }
 
     @Override
     public Node compile(NodeData data) throws InvalidNodeData {
-        String direction = data.oneOf("direction", null, "horizontal", "vertical");
+        String direction = data.choice(DIRECTION);
         return new Flip(direction.equals("horizontal"));
     }
 

@@ -6,7 +6,7 @@ import java.awt.image.BufferedImage;
 /** {@code grayscale}: replaces each colour by its luma (Rec. 601 weights), keeping alpha. */
 public final class GrayscaleNodeType extends NamedNodeType {
     public GrayscaleNodeType() {
-        super("grayscale", Role.TRANSFORM);
+        super("grayscale", Role.TRANSFORM, "Converts to gray, keeping alpha.");
     }
 
     @Override

@@ -1,17 +1,20 @@
 package dev.flowrun.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.imaging.Colors;
 
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Strict reader for a node's {@code data}. Known keys must have exactly the JSON type the catalogue names
+ * Strict reader for a node's {@code data}, read field by field through the type's {@link DataField} declarations
+ * (the methods taking a {@code DataField}): the range, choices and default come from the declaration. Known keys must have exactly the JSON type the catalogue names
  * ({@code "90"} is not 90, {@code 90.5} is not an integer). A key whose value is JSON {@code null} counts as
  * absent, so an editor can clear an optional setting back to its default.
  *
@@ -131,6 +134,76 @@ public final class NodeData {
     /** The value of a field that may take more than one JSON type, for the caller to check; null when absent. */
     JsonNode any(String field) {
         return value(field);
+    }
+
+    /** An {@code integer} field: its value, else its default; a mandatory one must be there. */
+    public int integer(DataField f) throws InvalidNodeData {
+        if (f.required()) {
+            return requiredInt(f.name(), f.min().intValue(), f.max().intValue());
+        }
+        return optionalInteger(f).orElse(((Number) f.defaultValue()).intValue());
+    }
+
+    /** An {@code integer} field without a fixed default. */
+    public OptionalInt optionalInteger(DataField f) throws InvalidNodeData {
+        return optionalInt(f.name(), f.min().intValue(), f.max().intValue());
+    }
+
+    /** A {@code number} field without a fixed default (an integer is a number too). */
+    public OptionalDouble optionalNumber(DataField f) throws InvalidNodeData {
+        JsonNode value = value(f.name());
+        if (value == null) {
+            return OptionalDouble.empty();
+        }
+        if (!value.isNumber() || value.doubleValue() < f.min().doubleValue()
+                || value.doubleValue() > f.max().doubleValue()) {
+            throw new InvalidNodeData(f.name(), f.name() + " must be " + f.ruleText());
+        }
+        return OptionalDouble.of(value.doubleValue());
+    }
+
+    /** A {@code number} field: its value, else its default. */
+    public double number(DataField f) throws InvalidNodeData {
+        return optionalNumber(f).orElse(((Number) f.defaultValue()).doubleValue());
+    }
+
+    public boolean bool(DataField f) throws InvalidNodeData {
+        return boolOr(f.name(), (Boolean) f.defaultValue());
+    }
+
+    /** A {@code choice} of strings: the value, else the default; mandatory when it has none. */
+    public String choice(DataField f) throws InvalidNodeData {
+        return oneOf(f.name(), (String) f.defaultValue(), f.choices().stream().map(String.class::cast)
+                .toArray(String[]::new));
+    }
+
+    /** A {@code choice} of integers, mandatory (rotate's degrees). */
+    public int intChoice(DataField f) throws InvalidNodeData {
+        return requiredIntOf(f.name(), f.choices().stream().mapToInt(c -> (Integer) c).toArray());
+    }
+
+    /** A {@code text} or {@code color} field as written; a mandatory one must be there. */
+    public Optional<String> text(DataField f) throws InvalidNodeData {
+        Optional<String> value = optionalString(f.name(), f.ruleText());
+        if (value.isEmpty() && f.required()) {
+            throw missing(f.name(), f.ruleText());
+        }
+        return value;
+    }
+
+    /** A {@code color} field as packed opaque ARGB, empty when absent (and not mandatory). */
+    public OptionalInt color(DataField f) throws InvalidNodeData {
+        Optional<String> text = text(f);
+        if (text.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(Colors.parseHex(text.get(), false)
+                .orElseThrow(() -> new InvalidNodeData(f.name(), f.name() + " must be " + f.ruleText())));
+    }
+
+    /** An {@code other} field's JSON value for the type to check; null when absent. */
+    public JsonNode any(DataField f) {
+        return value(f.name());
     }
 
     static InvalidNodeData missing(String field, String rule) {

@@ -1,11 +1,14 @@
 package dev.flowrun.nodes;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 
 /**
  * One entry of the node catalogue. Adding a node type means one class implementing this (extending
- * {@link NamedNodeType}, which takes the name and role in its constructor) and one line in {@link NodeCatalogue};
- * the graph validator and the executor only ever see this interface.
+ * {@link NamedNodeType}, which takes the name, role, one line of what it does and its {@link DataField}s in its
+ * constructor), one line in {@link NodeCatalogue}, and its tests; the graph validator and the executor only ever see
+ * this interface, and the API's node schemas, the dashboard's step editor and docs/nodes.md are made from
+ * {@link #does()} and {@link #fields()}.
  */
 public interface NodeType {
 
@@ -14,6 +17,19 @@ public interface NodeType {
 
     /** Where the node sits in a graph; the validator checks edges against it. */
     Role role();
+
+    /** What the node does, in a sentence or two, for the API's schemas, the dashboard and the docs. */
+    default String does() {
+        return "";
+    }
+
+    /**
+     * The fields of its {@code data} ({@code label} aside, which every node takes): a graph being saved with any other
+     * is refused. {@link #compile} reads exactly these, through their declarations.
+     */
+    default List<DataField> fields() {
+        return List.of();
+    }
 
     /**
      * Checks the node's {@code data} (an object, possibly empty; {@code label} is allowed on every node and

@@ -12,14 +12,20 @@ import java.io.OutputStream;
  * saved workflow invalid.
  */
 public final class OutputNodeType extends NamedNodeType {
+    static final DataField FORMAT = DataField.choice("format", "png", "jpeg").byDefault("png").example("png")
+            .help("The file format.");
+    static final DataField QUALITY = DataField.integer("quality", 1, 100).byDefault(90)
+            .help("jpeg only.");
+
     public OutputNodeType() {
-        super("output", Role.OUTPUT);
+        super("output", Role.OUTPUT, "Where a result file leaves; each output node gives one output file per item.",
+                FORMAT, QUALITY);
     }
 
     @Override
     public Node compile(NodeData d) throws InvalidNodeData {
-        String format = d.oneOf("format", "png", "png", "jpeg");
-        int quality = d.intOr("quality", 1, 100, 90);
+        String format = d.choice(FORMAT);
+        int quality = d.integer(QUALITY);
         return format.equals("png") ? new Png() : new Jpeg(quality);
     }
 

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * string such as {@code "5%"}), so one workflow gives the same look at any canvas size.
  */
 record PadMargin(int pixels) {
-    private static final String RULE = "a whole number of pixels or a percentage of the canvas's smaller side "
+    static final String RULE = "a whole number of pixels or a percentage of the canvas's smaller side "
             + "below 50, such as \"5%\"";
     private static final Pattern PERCENT = Pattern.compile("(\\d{1,2}(?:\\.\\d{1,3})?)%");
 

@@ -16,23 +16,41 @@ import java.util.Arrays;
  * image, since the canvas may be transparent. docs/nodes.md shows the placements.
  */
 public final class PadNodeType extends NamedNodeType {
-    private static final String BACKGROUND_RULE = "#RRGGBB, #RRGGBBAA or transparent";
+    static final DataField WIDTH = DataField.integer("width", 1, 20000).mandatory().example(1024)
+            .help("Canvas width in px.");
+    static final DataField HEIGHT = DataField.integer("height", 1, 20000).mandatory().example(1024)
+            .help("Canvas height in px.");
+    static final DataField BACKGROUND = DataField.text("background", "#RRGGBB, #RRGGBBAA or transparent",
+                    "{\"type\": \"string\", \"pattern\": \"^(#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?|transparent)$\"}")
+            .byDefault("transparent").example("transparent").help("The canvas colour.");
+    static final DataField MARGIN = DataField.other("margin", PadMargin.RULE, """
+                    {"oneOf": [
+                        {"type": "integer", "minimum": 0}, {"type": "string", "pattern": "^\\\\d{1,2}(\\\\.\\\\d{1,3})?%$"}]}""")
+            .byDefault(0).help("Room kept free on each side of the canvas (px, or `\"N%\"` of its smaller side); "
+                    + "ignored on a side the image stands flush on.");
+    static final DataField SCALE = DataField.choice("scale", "down", "fit").byDefault("down")
+            .help("`down`: scaled down only if it does not fit inside the margin; `fit`: scaled up or down until it "
+                    + "just fits.");
+    static final DataField POSITION = DataField.choice("position", "auto", "center", "top", "right", "bottom",
+                    "left").byDefault("auto")
+            .help("`auto`: centred, except that a cut-out whose subject is cut by an edge of its source photo stands "
+                    + "flush on that edge, margin ignored there; the others place it so, always.");
 
     public PadNodeType() {
-        super("pad", Role.TRANSFORM);
+        super("pad", Role.TRANSFORM, "Places the image on a canvas of that size inside the margin.",
+                WIDTH, HEIGHT, BACKGROUND, MARGIN, SCALE, POSITION);
     }
 
     @Override
     public Node compile(NodeData d) throws InvalidNodeData {
-        int width = d.requiredInt("width", 1, 20000);
-        int height = d.requiredInt("height", 1, 20000);
-        String text = d.optionalString("background", BACKGROUND_RULE).orElse("transparent");
+        int width = d.integer(WIDTH);
+        int height = d.integer(HEIGHT);
+        String text = d.text(BACKGROUND).orElse("transparent");
         int background = text.equalsIgnoreCase("transparent") ? 0 : Colors.parseHex(text, true)
-                .orElseThrow(() -> new InvalidNodeData("background", "background must be " + BACKGROUND_RULE));
-        PadMargin margin = PadMargin.parse(d.any("margin"), width, height);
-        boolean fit = d.oneOf("scale", "down", "down", "fit").equals("fit");
-        PadPlacement.Position position = PadPlacement.Position.valueOf(d.oneOf("position", "auto",
-                "auto", "center", "top", "right", "bottom", "left").toUpperCase());
+                .orElseThrow(() -> new InvalidNodeData("background", "background must be " + BACKGROUND.ruleText()));
+        PadMargin margin = PadMargin.parse(d.any(MARGIN), width, height);
+        boolean fit = d.choice(SCALE).equals("fit");
+        PadPlacement.Position position = PadPlacement.Position.valueOf(d.choice(POSITION).toUpperCase());
         return new Pad(width, height, background, margin.pixels(), fit, position);
     }
 

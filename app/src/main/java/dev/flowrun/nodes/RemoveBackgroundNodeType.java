@@ -17,12 +17,24 @@ import java.util.OptionalInt;
  * shows the method that ran and its confidence.
  */
 public final class RemoveBackgroundNodeType extends NamedNodeType {
+    static final DataField METHOD = DataField.choice("method", "auto", "model", "classic").byDefault("auto")
+            .help("`auto`: the segmentation model when FLOWRUN_BG_MODEL is set, the classic algorithm otherwise; "
+                    + "`model` without a model configured is refused when the workflow is saved.");
+    static final DataField TOLERANCE = DataField.integer("tolerance", 1, 100).defaultIs("automatic")
+            .help("Classic only: how far from the backdrop colour a pixel may be and still go.");
+    static final DataField FEATHER = DataField.integer("feather", 0, 20).byDefault(1)
+            .help("Edge softening in px.");
+    static final DataField RESULT = DataField.choice("result", "cutout", "mask").byDefault("cutout")
+            .help("`cutout`: the image with the background transparent; `mask`: the matte as an opaque grayscale "
+                    + "image, white = subject, black = background, greys = partial.");
     private final BackgroundRemover classic;
     private final BackgroundRemover model;
 
     /** {@code model}: the segmentation model's remover, or null when none is loaded. */
     public RemoveBackgroundNodeType(BackgroundRemover classic, BackgroundRemover model) {
-        super("removeBackground", Role.TRANSFORM);
+        super("removeBackground", Role.TRANSFORM, "Makes the background transparent; the result has an alpha "
+                + "channel. The node state shows the method that ran and its confidence.",
+                METHOD, TOLERANCE, FEATHER, RESULT);
         this.classic = classic;
         this.model = model;
     }
@@ -33,10 +45,10 @@ public final class RemoveBackgroundNodeType extends NamedNodeType {
 
     @Override
     public Node compile(NodeData d) throws InvalidNodeData {
-        String method = d.oneOf("method", "auto", "auto", "model", "classic");
-        OptionalInt tolerance = d.optionalInt("tolerance", 1, 100);
-        int feather = d.intOr("feather", 0, 20, 1);
-        boolean mask = d.oneOf("result", "cutout", "cutout", "mask").equals("mask");
+        String method = d.choice(METHOD);
+        OptionalInt tolerance = d.optionalInteger(TOLERANCE);
+        int feather = d.integer(FEATHER);
+        boolean mask = d.choice(RESULT).equals("mask");
         if (method.equals("model") && model == null) {
             throw new InvalidNodeData("method", "method model needs a segmentation model and none is configured "
                     + "(set FLOWRUN_BG_MODEL, or run: java -jar flowrun.jar model fetch isnet)");

@@ -13,17 +13,25 @@ import java.util.OptionalInt;
  */
 public final class ResizeNodeType extends NamedNodeType {
     static final int MAX_SIDE = 20000;
+    static final DataField WIDTH = DataField.integer("width", 1, MAX_SIDE).example(512)
+            .help("Target width in px; at least one of width and height.");
+    static final DataField HEIGHT = DataField.integer("height", 1, MAX_SIDE)
+            .help("Target height in px; with one side only, the other follows the aspect ratio.");
+    static final DataField FIT = DataField.choice("fit", "contain", "cover", "fill").byDefault("contain")
+            .example("contain").help("With both sides: fit inside, cover and crop the overflow, or stretch.");
+    static final DataField UPSCALE = DataField.bool("upscale").byDefault(false)
+            .help("Whether a side may grow.");
 
     public ResizeNodeType() {
-        super("resize", Role.TRANSFORM);
+        super("resize", Role.TRANSFORM, "Scales the image.", WIDTH, HEIGHT, FIT, UPSCALE);
     }
 
     @Override
     public Node compile(NodeData d) throws InvalidNodeData {
-        OptionalInt width = d.optionalInt("width", 1, MAX_SIDE);
-        OptionalInt height = d.optionalInt("height", 1, MAX_SIDE);
-        Fit fit = Fit.valueOf(d.oneOf("fit", "contain", "contain", "cover", "fill").toUpperCase());
-        boolean upscale = d.boolOr("upscale", false);
+        OptionalInt width = d.optionalInteger(WIDTH);
+        OptionalInt height = d.optionalInteger(HEIGHT);
+        Fit fit = Fit.valueOf(d.choice(FIT).toUpperCase());
+        boolean upscale = d.bool(UPSCALE);
         if (width.isEmpty() && height.isEmpty()) {
             throw new InvalidNodeData("width", "width or height (or both) is required, as an integer from 1 to "
                     + MAX_SIDE);

@@ -13,13 +13,17 @@ public final class TrimNodeType extends NamedNodeType {
     /** Largest per-channel difference from the border colour still counted as background (JPEG noise). */
     static final int COLOUR_TOLERANCE = 20;
 
+    static final DataField PADDING = DataField.integer("padding", 0, 10000).byDefault(0).example(0)
+            .help("Pixels kept around the subject on each side (within the image).");
+
     public TrimNodeType() {
-        super("trim", Role.TRANSFORM);
+        super("trim", Role.TRANSFORM, "Crops to the bounding box of the subject: the non-transparent pixels (the "
+                + "non-background pixels for opaque images).", PADDING);
     }
 
     @Override
     public Node compile(NodeData data) throws InvalidNodeData {
-        return new Trim(data.intOr("padding", 0, 10000, 0));
+        return new Trim(data.integer(PADDING));
     }
 
     record Trim(int padding) implements PictureTransform {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flowrun.error.InvalidWorkflow;
 import dev.flowrun.nodes.InvalidNodeData;
-import dev.flowrun.nodes.Node;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.nodes.NodeData;
 import dev.flowrun.nodes.NodeType;
@@ -100,22 +99,14 @@ public final class GraphParser {
             throw invalid(at + " (" + type.type() + "): data.label must be a string");
         }
         String prefix = at + " (" + type.type() + "): ";
-        NodeData read = null;
+        if (strict) {
+            UnknownDataFields.in(data, type).ifPresent(unknown -> {
+                throw invalid(prefix + unknown);
+            });
+        }
         try {
-            read = NodeData.of(data);
-            Node compiled = type.compile(read);
-            if (strict) {
-                UnknownDataFields.after(data, read).ifPresent(unknown -> {
-                    throw invalid(prefix + unknown);
-                });
-            }
-            return new GraphNode(id, type, position, data, compiled);
+            return new GraphNode(id, type, position, data, type.compile(NodeData.of(data)));
         } catch (InvalidNodeData e) {
-            if (strict && read != null) {
-                UnknownDataFields.nearMiss(data, read).ifPresent(unknown -> {
-                    throw invalid(prefix + unknown);
-                });
-            }
             throw invalid(prefix + "data." + e.field() + ": " + e.getMessage());
         }
     }

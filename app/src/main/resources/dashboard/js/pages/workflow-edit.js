@@ -5,7 +5,7 @@ import {api} from '../api.js';
 import {announce, confirmDialog, errorBox, fill, h} from '../dom.js';
 import {drawGraph} from '../graph.js';
 import {faultsOf} from '../faults.js';
-import {NODE_TYPES, addStep} from '../steps.js';
+import {NODE_TYPES, addStep, describeType} from '../steps.js';
 
 const STARTER = {
   nodes: [
@@ -27,7 +27,9 @@ export function workflowEditPage(main, {params: [existingId], query, signal, go}
   const graphText = h('textarea', {id: 'wf-graph', rows: 18, spellcheck: 'false', class: 'code',
     'aria-describedby': 'wf-graph-help wf-graph-error'});
   const graphError = h('div', {id: 'wf-graph-error', class: 'field-error'});
-  const stepType = h('select', {id: 'step-type'}, NODE_TYPES.map(t => h('option', {value: t, text: t})));
+  const stepType = h('select', {id: 'step-type', 'aria-describedby': 'step-help'},
+    NODE_TYPES.map(t => h('option', {value: t, text: t})));
+  const stepHelp = h('div', {id: 'step-help', class: 'help step-help'});
   const stepAfter = h('select', {id: 'step-after'});
   const preview = h('div', {class: 'graph-box', 'aria-live': 'off'});
   const save = h('button', {type: 'submit', class: 'primary', text: 'Save workflow'});
@@ -40,7 +42,7 @@ export function workflowEditPage(main, {params: [existingId], query, signal, go}
       h('label', {for: 'wf-description', text: 'Description'}), description,
       h('fieldset', {class: 'add-step'},
         h('legend', {text: 'Add a step'}),
-        h('label', {for: 'step-type', text: 'Type'}), stepType,
+        h('label', {for: 'step-type', text: 'Type'}), stepType, stepHelp,
         h('label', {for: 'step-after', text: 'After'}), stepAfter,
         h('button', {type: 'button', text: 'Add step', onclick: () => onAddStep()})),
       h('div', {class: 'actions'}, save, remove)),
@@ -76,6 +78,18 @@ export function workflowEditPage(main, {params: [existingId], query, signal, go}
     fill(stepAfter, (Array.isArray(graph.nodes) ? graph.nodes : []).filter(n => n && n.id).map(n =>
       h('option', {value: n.id, text: `${n.id} (${n.type})`, selected: n.id === current})));
   };
+
+  // What the chosen type does and the data it takes, from the service's catalogue.
+  const showStepHelp = () => {
+    const {does, fields} = describeType(stepType.value);
+    fill(stepHelp, h('p', {text: does}), fields.length === 0 ? h('p', {text: 'No settings.'}) :
+      h('dl', {}, fields.flatMap(f => [
+        h('dt', {}, h('code', {text: f.name})),
+        h('dd', {text: `${f.rule}${f.required ? ', required' : f.default !== undefined ? ` (default ${f.default})` : ''}`
+          + `. ${f.help}`})])));
+  };
+  stepType.addEventListener('change', showStepHelp);
+  showStepHelp();
 
   const setGraph = graph => {
     graphText.value = JSON.stringify(graph, null, 2);

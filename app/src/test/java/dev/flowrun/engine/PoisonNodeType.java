@@ -1,5 +1,6 @@
 package dev.flowrun.engine;
 
+import dev.flowrun.nodes.DataField;
 import dev.flowrun.nodes.InvalidNodeData;
 import dev.flowrun.nodes.NodeData;
 import dev.flowrun.nodes.NodeCatalogue;
@@ -18,17 +19,20 @@ import java.util.concurrent.TimeoutException;
 final class PoisonNodeType {
     private final CyclicBarrier barrier;
 
+    private static final DataField KIND = DataField.text("kind", "a string", "{\"type\": \"string\"}")
+            .help("What to do to the worker thread.");
+
     PoisonNodeType(int rendezvous) {
         this.barrier = new CyclicBarrier(rendezvous);
     }
 
     /** The service's catalogue plus this node. */
     NodeCatalogue withStandardTypes() {
-        return StandardPlus.withTransform("poison", this::compile);
+        return StandardPlus.withTransform("poison", this::compile, KIND);
     }
 
     private TransformNode compile(NodeData data) throws InvalidNodeData {
-        String kind = data.optionalString("kind", "a string").orElse("");
+        String kind = data.text(KIND).orElse("");
         return image -> {
             meet();
             switch (kind) {

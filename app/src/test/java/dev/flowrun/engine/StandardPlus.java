@@ -1,5 +1,6 @@
 package dev.flowrun.engine;
 
+import dev.flowrun.nodes.DataField;
 import dev.flowrun.nodes.InvalidNodeData;
 import dev.flowrun.nodes.Node;
 import dev.flowrun.nodes.NodeCatalogue;
@@ -19,15 +20,15 @@ final class StandardPlus {
         TransformNode compile(NodeData data) throws InvalidNodeData;
     }
 
-    static NodeCatalogue withTransform(String type, Compiler compiler) {
+    static NodeCatalogue withTransform(String type, Compiler compiler, DataField... fields) {
         NodeCatalogue standard = NodeCatalogue.standard();
         List<NodeType> types = new ArrayList<>();
         standard.types().forEach(name -> types.add(standard.find(name).orElseThrow()));
-        types.add(new ExtraTransform(type, compiler));
+        types.add(new ExtraTransform(type, compiler, List.of(fields)));
         return new NodeCatalogue(types);
     }
 
-    private record ExtraTransform(String type, Compiler compiler) implements NodeType {
+    private record ExtraTransform(String type, Compiler compiler, List<DataField> fields) implements NodeType {
         @Override
         public Role role() {
             return Role.TRANSFORM;

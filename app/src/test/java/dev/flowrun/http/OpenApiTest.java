@@ -226,12 +226,10 @@ class OpenApiTest {
     }
 
     @Test
-    void theDocumentIsServedAsItIsWithoutACredential() throws Exception {
+    void theDocumentIsServedWithTheNodeSchemasWithoutACredential() {
         Reply served = app.get("/openapi.json", null);
         assertThat(served.header("Content-Type")).startsWith("application/json");
-        try (var in = OpenApiTest.class.getClassLoader().getResourceAsStream(OpenApiCheck.RESOURCE)) {
-            assertThat(served.bytes()).isEqualTo(in.readAllBytes());
-        }
+        assertThat(served.json()).isEqualTo(API.document());
         assertThat(served.json().path("openapi").asText()).isEqualTo("3.1.0");
     }
 
@@ -243,12 +241,11 @@ class OpenApiTest {
     void theDocumentIsAValidOpenApi31Document() throws Exception {
         var registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
         var schema = registry.getSchema(SchemaLocation.of("classpath:oas-3.1-schema.json"));
-        try (var in = OpenApiTest.class.getClassLoader().getResourceAsStream(OpenApiCheck.RESOURCE)) {
-            String document = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(schema.validate(document, InputFormat.JSON)).isEmpty();
-            String broken = document.replace("\"operationId\": \"getRun\"", "\"operationId\": 7");
-            assertThat(schema.validate(broken, InputFormat.JSON)).isNotEmpty();
-        }
+        String document = new String(app.get("/openapi.json", null).bytes(), StandardCharsets.UTF_8);
+        assertThat(schema.validate(document, InputFormat.JSON)).isEmpty();
+        String broken = document.replace("\"operationId\":\"getRun\"", "\"operationId\":7");
+        assertThat(broken).isNotEqualTo(document);
+        assertThat(schema.validate(broken, InputFormat.JSON)).isNotEmpty();
     }
 
     private static Call call(String method, String template, int status, Supplier<Reply> send) {

@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.dialect.Dialects;
+import dev.flowrun.nodes.NodeCatalogue;
+import dev.flowrun.nodes.NodeSchemas;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -22,21 +25,27 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The service's OpenAPI document ({@code openapi.json}, as /openapi.json serves it) used as a test oracle: a real
+ * The service's OpenAPI document ({@code openapi.json} with the node schemas, as /openapi.json serves it) used as a test oracle: a real
  * answer must have a status the document lists for its operation, and a JSON body must validate against the schema
  * the document gives for that status (with a JSON Schema library, in the OpenAPI 3.1 dialect).
  */
 public final class OpenApiCheck {
     public static final String RESOURCE = "openapi.json";
     private static final String SCHEMAS = "#/components/schemas/";
+    /** Where the schemas resolve the document from: the one served, not the resource without the node schemas. */
+    private static final String LOCATION = "https://flowrun.invalid/openapi.json";
     private final JsonNode document;
-    private final SchemaRegistry registry = SchemaRegistry.withDialect(Dialects.getOpenApi31());
+    private final SchemaRegistry registry;
     private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
     private final Set<String> checked = ConcurrentHashMap.newKeySet();
 
     public OpenApiCheck() {
         try (InputStream in = OpenApiCheck.class.getClassLoader().getResourceAsStream(RESOURCE)) {
-            document = new ObjectMapper().readTree(in);
+            ObjectNode read = (ObjectNode) new ObjectMapper().readTree(in);
+            NodeSchemas.into(read, NodeCatalogue.standard());
+            document = read;
+            registry = SchemaRegistry.withDialect(Dialects.getOpenApi31(),
+                    builder -> builder.schemas(Map.of(LOCATION, read.toString())));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -94,7 +103,7 @@ public final class OpenApiCheck {
 
     public List<Error> errors(String schemaName, String json) {
         Schema schema = schemas.computeIfAbsent(schemaName, name ->
-                registry.getSchema(SchemaLocation.of("classpath:" + RESOURCE + SCHEMAS + name)));
+                registry.getSchema(SchemaLocation.of(LOCATION + SCHEMAS + name)));
         return schema.validate(json, InputFormat.JSON);
     }
 
