@@ -95,7 +95,7 @@ export const CATALOGUE = [ {
 }, {
   "type" : "trim",
   "role" : "transform",
-  "does" : "Crops to the bounding box of the subject: the non-transparent pixels (the non-background pixels for opaque images).",
+  "does" : "Crops to the bounding box of the subject: the non-transparent pixels (the non-background pixels for opaque images), leaving out specks, parts apart from the rest whose area is under 1% of the largest part's (pixels touching at a corner count as joined); in an image with transparency the specks inside the box are made transparent too.",
   "fields" : [ {
     "name" : "padding",
     "rule" : "an integer from 0 to 10000",

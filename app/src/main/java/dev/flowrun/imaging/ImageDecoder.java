@@ -1,5 +1,6 @@
 package dev.flowrun.imaging;
 
+import com.luciad.imageio.webp.WebPReadParam;
 import dev.flowrun.work.DurationText;
 import dev.flowrun.work.PixelMemory;
 import dev.flowrun.work.WorkBudget;
@@ -23,12 +24,14 @@ import javax.imageio.stream.ImageInputStream;
 
 /**
  * Turns an uploaded or fetched file into the image the nodes work on: TYPE_INT_ARGB if it has an alpha channel,
- * else TYPE_INT_RGB, upright according to its EXIF orientation (JPEG). The format is recognised from the file's
- * first bytes, and everything that could make decoding cost far more than the file's size is refused or bounded
- * before a pixel is decoded: the pixel count from the header ("decompression bombs"), the scans of a JPEG stream
- * ({@link JpegScans}), BMPs wrapping other formats. Metadata is not read at all (PNG text and profile chunks would
- * be inflated whole: 60 zTXt chunks of 100 MB took the heap to 6 GB); the EXIF orientation comes from a reader of
- * its own that reads one segment of at most 64 KB. While decoding, the item's {@link WorkBudget} is checked at
+ * else TYPE_INT_RGB, upright according to its EXIF orientation (JPEG), in sRGB. The format is recognised from the
+ * file's first bytes, and everything that could make decoding cost far more than the file's size is refused or
+ * bounded before a pixel is decoded: the pixel count from the header ("decompression bombs"), the scans of a JPEG
+ * stream ({@link JpegScans}), BMPs wrapping other formats. Metadata is not read at all (PNG text and profile chunks
+ * would be inflated whole: 60 zTXt chunks of 100 MB took the heap to 6 GB); the EXIF orientation comes from a reader
+ * of its own that reads one segment of at most 64 KB, and the ICC profile of a PNG or WebP file from another that
+ * reads at most 4 MB ({@link EmbeddedProfile}; the JPEG and TIFF readers convert to sRGB by themselves). WebP is
+ * decoded by libwebp itself (docs/decisions/0029). While decoding, the item's {@link WorkBudget} is checked at
  * every row ({@link ReadGuard}), and the image's pixels are reserved from the shared {@link PixelMemory} first.
  */
 public final class ImageDecoder {
@@ -111,6 +114,12 @@ public final class ImageDecoder {
                 image = orient(image, ExifOrientation.read(in));
             }
         }
+        if (format == ImageFormat.PNG || format == ImageFormat.WEBP) {
+            byte[] profile = EmbeddedProfile.read(file, format);
+            if (profile != null) {
+                image = ToSrgb.convert(image, profile);
+            }
+        }
         return image;
     }
 
@@ -126,7 +135,12 @@ public final class ImageDecoder {
             checkSize(width, height);
             ImageReadParam param = reader.getDefaultReadParam();
             long step = box <= 0 ? 1 : Math.max(1, Math.max(width, height) / (2L * box));
-            if (step > 1) {
+            if (step > 1 && param instanceof WebPReadParam webp) {
+                // libwebp scales while decoding; the WebP reader ignores subsampling
+                webp.setUseScaling(true);
+                webp.setScaledWidth((int) ceilDiv(width, step));
+                webp.setScaledHeight((int) ceilDiv(height, step));
+            } else if (step > 1) {
                 param.setSourceSubsampling((int) step, (int) step, 0, 0);
             }
             if (memory != null) {

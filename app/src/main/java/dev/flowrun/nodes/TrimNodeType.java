@@ -3,11 +3,14 @@ package dev.flowrun.nodes;
 import dev.flowrun.imaging.Pixels;
 import dev.flowrun.imaging.Remap;
 import java.awt.image.BufferedImage;
+import java.util.function.IntPredicate;
 
 /**
- * {@code trim}: crops away empty margins, then adds back {@code padding} pixels on each side (within the image).
- * An image with transparency is trimmed to its visible pixels; an opaque one to whatever differs from the colour
- * of its border. If nothing stands out the image is returned unchanged.
+ * {@code trim}: crops to the subject, then adds back {@code padding} pixels on each side (within the image). The
+ * subject is an image's visible pixels when it has transparency, else whatever differs from the colour of its
+ * border; parts of it apart from the rest and under 1% of its largest part's area (a stray thread, a speck of dust,
+ * JPEG noise on a plain backdrop) are left out of the box ({@link SubjectParts}), and in an image with transparency
+ * those inside the result are made transparent. If nothing stands out the image is returned unchanged.
  */
 public final class TrimNodeType extends NamedNodeType {
     /** Largest per-channel difference from the border colour still counted as background (JPEG noise). */
@@ -18,7 +21,9 @@ public final class TrimNodeType extends NamedNodeType {
 
     public TrimNodeType() {
         super("trim", Role.TRANSFORM, "Crops to the bounding box of the subject: the non-transparent pixels (the "
-                + "non-background pixels for opaque images).", PADDING);
+                + "non-background pixels for opaque images), leaving out specks, parts apart from the rest whose area"
+                + " is under 1% of the largest part's (pixels touching at a corner count as joined); in an image with"
+                + " transparency the specks inside the box are made transparent too.", PADDING);
     }
 
     @Override
@@ -34,18 +39,22 @@ public final class TrimNodeType extends NamedNodeType {
             int w = image.getWidth();
             int h = image.getHeight();
             int[] px = Pixels.readOnly(image);
-            Box box = Pixels.hasAlpha(image) && anyTransparency(px)
-                    ? Box.of(px, w, h, p -> (p >>> 24) > Pixels.EMPTY_ALPHA)
-                    : opaqueBox(px, w, h);
+            boolean transparent = Pixels.hasAlpha(image) && anyTransparency(px);
+            SubjectParts parts = SubjectParts.of(px, w, h, transparent
+                    ? p -> (p >>> 24) > Pixels.EMPTY_ALPHA : differsFromBorder(px, w, h));
+            int[] box = parts.box();
             if (box == null) {
                 return Transformed.of(picture.with(Pixels.copy(image)));
             }
-            int x0 = Math.max(0, box.x0 - padding);
-            int y0 = Math.max(0, box.y0 - padding);
-            int x1 = Math.min(w - 1, box.x1 + padding);
-            int y1 = Math.min(h - 1, box.y1 + padding);
-            return Transformed.of(new Picture(Remap.crop(image, x0, y0, x1 - x0 + 1, y1 - y0 + 1),
-                    picture.frameSides().cropped(x0, y0, x1 + 1, y1 + 1, w, h)));
+            int x0 = Math.max(0, box[0] - padding);
+            int y0 = Math.max(0, box[1] - padding);
+            int x1 = Math.min(w - 1, box[2] + padding);
+            int y1 = Math.min(h - 1, box[3] + padding);
+            BufferedImage cropped = Remap.crop(image, x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+            if (transparent) {
+                parts.clearSpecks(Pixels.data(cropped), x0, y0, cropped.getWidth(), cropped.getHeight());
+            }
+            return Transformed.of(new Picture(cropped, picture.frameSides().cropped(x0, y0, x1 + 1, y1 + 1, w, h)));
         }
 
         private static boolean anyTransparency(int[] px) {
@@ -57,39 +66,14 @@ public final class TrimNodeType extends NamedNodeType {
             return false;
         }
 
-        private static Box opaqueBox(int[] px, int w, int h) {
+        private static IntPredicate differsFromBorder(int[] px, int w, int h) {
             int bg = BorderColour.dominant(px, w, h);
             int br = bg >> 16 & 0xFF;
             int bgG = bg >> 8 & 0xFF;
             int bb = bg & 0xFF;
-            return Box.of(px, w, h, p -> Math.abs((p >> 16 & 0xFF) - br) > COLOUR_TOLERANCE
+            return p -> Math.abs((p >> 16 & 0xFF) - br) > COLOUR_TOLERANCE
                     || Math.abs((p >> 8 & 0xFF) - bgG) > COLOUR_TOLERANCE
-                    || Math.abs((p & 0xFF) - bb) > COLOUR_TOLERANCE);
-        }
-    }
-
-    /** Inclusive bounds of the pixels that pass a test. */
-    private record Box(int x0, int y0, int x1, int y1) {
-        interface Test {
-            boolean keep(int argb);
-        }
-
-        static Box of(int[] px, int w, int h, Test test) {
-            int x0 = w;
-            int y0 = h;
-            int x1 = -1;
-            int y1 = -1;
-            for (int y = 0, i = 0; y < h; y++) {
-                for (int x = 0; x < w; x++, i++) {
-                    if (test.keep(px[i])) {
-                        x0 = Math.min(x0, x);
-                        x1 = Math.max(x1, x);
-                        y0 = Math.min(y0, y);
-                        y1 = y;
-                    }
-                }
-            }
-            return x1 < 0 ? null : new Box(x0, y0, x1, y1);
+                    || Math.abs((p & 0xFF) - bb) > COLOUR_TOLERANCE;
         }
     }
 }
