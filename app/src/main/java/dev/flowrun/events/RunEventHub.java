@@ -9,8 +9,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jdbi.v3.core.Jdbi;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,11 +31,14 @@ public final class RunEventHub {
     /** Events are kept this long for clients that reconnect (at least ten minutes are promised). */
     static final Duration KEPT = Duration.ofHours(1);
     private static final int BATCH = 500;
+    /** Reads per run and poll at most, so that one run far behind cannot hold up the others' streams. */
+    private static final int ROUNDS = 8;
     private static final Logger LOG = LoggerFactory.getLogger(RunEventHub.class);
     private final EventReads reads;
     private final Clock clock;
     private final Map<Long, Set<Stream>> streams = new ConcurrentHashMap<>();
-    private ScheduledExecutorService thread;
+    private volatile ScheduledExecutorService thread;
+    private final AtomicBoolean catchUpDue = new AtomicBoolean();
     private volatile boolean failing;
 
     public RunEventHub(Jdbi jdbi, Clock clock) {
@@ -80,9 +85,15 @@ public final class RunEventHub {
             sink.end();
             return;
         }
-        streams.computeIfAbsent(runId, id -> ConcurrentHashMap.newKeySet()).add(new Stream(sink, cursor));
-        if (resumable && cursor < now.id() && thread != null) {
-            thread.execute(this::poll);
+        Stream stream = new Stream(sink, cursor);
+        // Added under the map's lock for the run, so the poll's dropping of an empty set cannot lose it.
+        streams.compute(runId, (id, set) -> {
+            Set<Stream> following = set != null ? set : ConcurrentHashMap.newKeySet();
+            following.add(stream);
+            return following;
+        });
+        if (resumable && cursor < now.id()) {
+            catchUpSoon();
         }
     }
 
@@ -91,9 +102,27 @@ public final class RunEventHub {
         return streams.values().stream().mapToInt(Set::size).sum();
     }
 
+    private void catchUpSoon() {
+        ScheduledExecutorService running = thread;
+        if (running != null && !catchUpDue.getAndSet(true)) {
+            try {
+                running.execute(() -> {
+                    catchUpDue.set(false);
+                    poll();
+                });
+            } catch (RejectedExecutionException stopping) {
+                catchUpDue.set(false);
+            }
+        }
+    }
+
     private void poll() {
-        streams.values().forEach(set -> set.removeIf(stream -> stream.sink.closed()));
-        streams.values().removeIf(Set::isEmpty);
+        for (Long runId : streams.keySet()) {
+            streams.computeIfPresent(runId, (id, set) -> {
+                set.removeIf(stream -> stream.sink.closed());
+                return set.isEmpty() ? null : set;
+            });
+        }
         if (streams.isEmpty()) {
             return;
         }
@@ -116,26 +145,36 @@ public final class RunEventHub {
         }
     }
 
+    /**
+     * Sends each stream of the run what follows its own position. Streams join, go and gain room while this runs, so
+     * nothing is assumed of the set: each read starts at the lowest position of the streams taken for it, and a stream
+     * takes from it only the events that follow its position one by one ({@link Stream#take}); whoever joined since is
+     * served by the next round or the next poll. A stream's position moves only with what it was sent.
+     */
     private void deliver(EventReads.RunMark mark, Set<Stream> following) {
-        long from = following.stream().filter(s -> s.sink.hasRoom()).mapToLong(s -> s.cursor).min()
-                .orElse(mark.lastEvent());
-        if (from < mark.lastEvent()) {
+        for (int round = 0; round < ROUNDS; round++) {
+            List<Stream> due = following.stream()
+                    .filter(s -> s.cursor < mark.lastEvent() && s.sink.hasRoom()).toList();
+            if (due.isEmpty()) {
+                break;
+            }
+            long from = due.stream().mapToLong(s -> s.cursor).min().getAsLong();
             List<RunEvent> events = reads.after(mark.runId(), from, BATCH);
+            boolean moved = false;
+            for (Stream stream : due) {
+                moved |= stream.take(events);
+            }
+            if (!moved) {
+                break;
+            }
+        }
+        if (RunEvent.isTerminal(mark.status())) {
             for (Stream stream : following) {
-                for (RunEvent event : events) {
-                    if (event.id() > stream.cursor && stream.sink.hasRoom()) {
-                        stream.send(event);
-                    }
+                if (stream.cursor >= mark.lastEvent() && !stream.sink.closed()) {
+                    stream.sink.end();
                 }
             }
         }
-        boolean terminal = RunEvent.isTerminal(mark.status());
-        for (Stream stream : following) {
-            if (terminal && stream.cursor >= mark.lastEvent() && !stream.sink.closed()) {
-                stream.sink.end();
-            }
-        }
-        following.removeIf(stream -> stream.sink.closed());
     }
 
     private void heartbeat() {
@@ -158,7 +197,7 @@ public final class RunEventHub {
         }
     }
 
-    /** One client's stream and the id of the last event it was sent. */
+    /** One client's stream and the id of the last event it was sent (only the hub's thread moves it). */
     private static final class Stream {
         final EventSink sink;
         volatile long cursor;
@@ -168,13 +207,46 @@ public final class RunEventHub {
             this.cursor = cursor;
         }
 
-        void send(RunEvent event) {
-            if (sink.send(event.frame())) {
+        /**
+         * Sends the events of {@code events} (a run's, in id order) that follow this stream's position without a gap,
+         * while the sink has room; true when it sent any. A gap right after the position means the next event is no
+         * longer kept (pruned): the stream is let go, and its client resumes with the last id it got and starts
+         * afresh, as a resume from that far back does, rather than miss events silently.
+         */
+        boolean take(List<RunEvent> events) {
+            boolean sent = false;
+            for (int i = firstAfter(events, cursor); i < events.size(); i++) {
+                RunEvent event = events.get(i);
+                if (event.id() != cursor + 1) {
+                    sink.close();
+                    return sent;
+                }
+                if (!sink.hasRoom() || !sink.send(event.frame())) {
+                    return sent;
+                }
                 cursor = event.id();
+                sent = true;
                 if (event.ends()) {
                     sink.end();
+                    return true;
                 }
             }
+            return sent;
+        }
+
+        /** The index of the first event after {@code id} (the list is in id order): a thousand streams, one list. */
+        private static int firstAfter(List<RunEvent> events, long id) {
+            int low = 0;
+            int high = events.size();
+            while (low < high) {
+                int middle = (low + high) >>> 1;
+                if (events.get(middle).id() <= id) {
+                    low = middle + 1;
+                } else {
+                    high = middle;
+                }
+            }
+            return low;
         }
     }
 }
