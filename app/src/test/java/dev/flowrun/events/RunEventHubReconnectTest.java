@@ -3,6 +3,7 @@ package dev.flowrun.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.db.Database;
+import dev.flowrun.lifecycle.RunEvents;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.TestDatabase;
 import java.time.Clock;
