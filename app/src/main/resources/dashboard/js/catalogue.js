@@ -190,16 +190,22 @@ export const CATALOGUE = [ {
   "does" : "Where a result file leaves; each output node gives one output file per item.",
   "fields" : [ {
     "name" : "format",
-    "rule" : "png or jpeg",
+    "rule" : "png, jpeg or webp",
     "required" : false,
-    "help" : "The file format.",
+    "help" : "The file format; png and webp keep transparency.",
     "default" : "png",
     "example" : "png"
   }, {
     "name" : "quality",
     "rule" : "an integer from 1 to 100",
     "required" : false,
-    "help" : "jpeg only.",
+    "help" : "jpeg and lossy webp.",
     "default" : "90"
+  }, {
+    "name" : "lossless",
+    "rule" : "true or false",
+    "required" : false,
+    "help" : "webp only: lossless instead of lossy.",
+    "default" : "false"
   } ]
 } ];

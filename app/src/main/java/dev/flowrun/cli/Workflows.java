@@ -66,7 +66,11 @@ final class Workflows {
         JsonNode nodes = workflow.path("graph").path("nodes");
         for (JsonNode node : nodes) {
             if (node.path("type").asText().equals("output")) {
-                String extension = node.path("data").path("format").asText("png").equals("jpeg") ? "jpg" : "png";
+                String extension = switch (node.path("data").path("format").asText("png")) {
+                    case "jpeg" -> "jpg";
+                    case "webp" -> "webp";
+                    default -> "png";
+                };
                 String label = node.path("data").path("label").asText(node.path("id").asText());
                 outputs.add(new String[] {label, extension});
             }
