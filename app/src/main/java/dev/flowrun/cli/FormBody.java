@@ -4,9 +4,9 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Enumeration;
 import java.util.Iterator;
 import java.util.List;
@@ -21,6 +21,8 @@ final class FormBody {
     private final String boundary = "flowrun-" + UUID.randomUUID();
     private final List<InputFile> files;
     private final List<String[]> fields = new ArrayList<>();
+    private final List<InputFile> sent = new ArrayList<>();
+    private final List<Unreadable> unreadable = new ArrayList<>();
 
     FormBody(List<InputFile> files) {
         this.files = files;
@@ -37,9 +39,20 @@ final class FormBody {
         return "multipart/form-data; boundary=" + boundary;
     }
 
+    /** The images the body sent, in order (known once it has been read to its end): the run's items. */
+    List<InputFile> sent() {
+        return sent;
+    }
+
+    /** The images that could not be opened when their turn came, left out of the body. */
+    List<Unreadable> unreadable() {
+        return unreadable;
+    }
+
     InputStream open() {
-        List<InputFile> parts = files;
-        Iterator<InputFile> next = parts.iterator();
+        sent.clear();
+        unreadable.clear();
+        Iterator<InputFile> next = files.iterator();
         List<InputStream> head = new ArrayList<>();
         for (String[] field : fields) {
             head.add(text("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + field[0] + "\"\r\n\r\n"
@@ -47,12 +60,11 @@ final class FormBody {
         }
         Iterator<InputStream> fixed = head.iterator();
         return new SequenceInputStream(new Enumeration<>() {
-            private int stage;
-            private InputFile pending;
+            private boolean ended;
 
             @Override
             public boolean hasMoreElements() {
-                return stage != 3;
+                return !ended;
             }
 
             @Override
@@ -60,24 +72,32 @@ final class FormBody {
                 if (fixed.hasNext()) {
                     return fixed.next();
                 }
-                if (pending != null) {
-                    InputFile file = pending;
-                    pending = null;
-                    try {
-                        return new SequenceInputStream(file.open(), text("\r\n"));
-                    } catch (IOException e) {
-                        throw new UncheckedIOException("cannot read " + file.name(), e);
+                while (next.hasNext()) {
+                    InputStream part = part(next.next());
+                    if (part != null) {
+                        return part;
                     }
                 }
-                if (next.hasNext()) {
-                    pending = next.next();
-                    return text("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\""
-                            + quoted(pending.name()) + "\"\r\nContent-Type: application/octet-stream\r\n\r\n");
-                }
-                stage = 3;
+                ended = true;
                 return text("--" + boundary + "--\r\n");
             }
         });
+    }
+
+    /** One file's part; null (and the file set aside) when it cannot be opened: gone or locked since it was listed. */
+    private InputStream part(InputFile file) {
+        InputStream content;
+        try {
+            content = file.open();
+        } catch (IOException e) {
+            unreadable.add(Unreadable.of(file.name(), file.file(), e));
+            return null;
+        }
+        sent.add(file);
+        return new SequenceInputStream(Collections.enumeration(List.of(
+                text("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\""
+                        + quoted(file.name()) + "\"\r\nContent-Type: application/octet-stream\r\n\r\n"),
+                content, text("\r\n"))));
     }
 
     private static String quoted(String name) {

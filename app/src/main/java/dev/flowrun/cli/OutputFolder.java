@@ -20,6 +20,8 @@ final class OutputFolder {
     private final boolean flatten;
     private final List<String[]> outputs;
     private final Set<Path> written = new HashSet<>();
+    private volatile Path writing;
+    private volatile boolean abandoned;
 
     OutputFolder(Path root, boolean flatten, JsonNode workflow) {
         this.root = root;
@@ -42,17 +44,50 @@ final class OutputFolder {
         return !outputs.isEmpty();
     }
 
-    /** Writes one output of {@code input}, named as the service named it ({@code fileName}). */
+    /**
+     * Writes one output of {@code input}, named as the service named it ({@code fileName}). A write that fails (a
+     * full or read-only folder) leaves nothing behind: no file under its name, no {@code .part}.
+     */
     synchronized Path write(InputFile input, String fileName, InputStream content) throws IOException {
+        if (abandoned) {
+            content.close();
+            throw new IOException("the command was interrupted");
+        }
         Path target = flatten ? unique(root.resolve(fileName)) : root.resolve(input.folder() + fileName);
         written.add(target);
         Files.createDirectories(target.getParent());
         Path partial = target.resolveSibling("." + target.getFileName() + ".part");
+        writing = partial;
         try (content) {
             Files.copy(content, partial, StandardCopyOption.REPLACE_EXISTING);
+            if (abandoned) {
+                throw new IOException("the command was interrupted");
+            }
+            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(partial);
+            throw e;
+        } finally {
+            writing = null;
         }
-        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return target;
+    }
+
+    /** The command is ending (Ctrl-C): a write under way is dropped, and none starts. */
+    void abandon() {
+        abandoned = true;
+        Path partial = writing;
+        if (partial != null) {
+            deleteQuietly(partial);
+        }
+    }
+
+    private static void deleteQuietly(Path partial) {
+        try {
+            Files.deleteIfExists(partial);
+        } catch (IOException e) {
+            // A folder that became read-only keeps what it had; there is nothing more to do about it.
+        }
     }
 
     private Path unique(Path wanted) {

@@ -69,13 +69,13 @@ final class RunCommand implements Callable<Integer> {
                     ? inputs.images.stream().filter(input -> !folder.hasOutputsOf(input)).toList()
                     : inputs.images;
             String skipped = describeSkipped(inputs, inputs.images.size() - todo.size());
-            if (todo.isEmpty()) {
+            if (todo.isEmpty() && inputs.unreadable.isEmpty()) {
                 System.out.println("flowrun: nothing to run" + (inputs.images.isEmpty() ? ": no images in "
                         + paths : "") + skipped);
                 return 0;
             }
             FormBody form = new FormBody(todo).field("zipLayout", layout.name()).field("webhookUrl", webhook);
-            return new RunFollower(target, folder, todo, System.console() != null, quiet)
+            return new RunFollower(target, folder, todo, inputs.unreadable, System.console() != null, quiet)
                     .run(found.path("id").asLong(), found.path("name").asText(), form, skipped);
         }
     }

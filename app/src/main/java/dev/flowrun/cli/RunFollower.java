@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One run of the run command, from its create request to its summary: follows the live events, writes each
@@ -19,68 +21,112 @@ final class RunFollower {
     private final Target target;
     private final OutputFolder folder;
     private final List<InputFile> inputs;
+    private final List<Unreadable> unreadable;
     private final boolean terminal;
     private final boolean quiet;
     private final Map<Long, InputFile> byItem = new HashMap<>();
     private final Set<Long> handled = ConcurrentHashMap.newKeySet();
+    /** Held while an item is reported, so that Ctrl-C takes the screen between two items, never inside one. */
+    private final ReentrantLock reporting = new ReentrantLock();
     private volatile boolean finished;
+    /** Ctrl-C came: from then on only the shutdown hook prints (the cancel and the summary). */
+    private volatile boolean interrupted;
     private Progress progress;
+    private long started;
     private long runId;
     private int completed;
     private int failed;
-    private int notWritten;
-    private String status = "queued";
+    private volatile String status = "queued";
 
-    RunFollower(Target target, OutputFolder folder, List<InputFile> inputs, boolean terminal, boolean quiet) {
+    RunFollower(Target target, OutputFolder folder, List<InputFile> inputs, List<Unreadable> unreadable,
+            boolean terminal, boolean quiet) {
         this.target = target;
         this.folder = folder;
         this.inputs = inputs;
+        this.unreadable = unreadable;
         this.terminal = terminal;
         this.quiet = quiet;
     }
 
     int run(long workflowId, String workflowName, FormBody form, String skipped) throws Exception {
-        long started = System.nanoTime();
+        started = System.nanoTime();
         if (!quiet) {
             System.out.println("flowrun: sending " + inputs.size() + " image(s) to \"" + workflowName + "\" "
-                    + target.where() + skipped);
+                    + target.where() + skipped + (unreadable.isEmpty() ? "" : "; " + unreadable.size()
+                    + " unreadable"));
+        }
+        progress = Progress.open(inputs.size() + unreadable.size(), terminal, quiet, System.out, System.err);
+        unreadable.forEach(this::unreadable);
+        if (inputs.isEmpty()) {
+            progress.close();
+            System.out.println("flowrun: nothing to send: " + summary());
+            return 1;
         }
         runId = target.create(workflowId, form).path("id").asLong();
         Thread hook = new Thread(this::interrupted, "flowrun-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            mapItems();
-            progress = Progress.open(inputs.size(), terminal, quiet, System.out, System.err);
+            form.unreadable().forEach(this::unreadable);
+            mapItems(form.sent());
             target.follow(runId, this::event);
             catchUp();
         } catch (Exception | Error e) {
+            awaitTheEndIfInterrupted();
             // The command gives up on the run: it is cancelled rather than left running unwatched.
             cancelQuietly();
             throw e;
         } finally {
-            finished = true;
-            if (progress != null) {
+            end();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            awaitTheEndIfInterrupted();
+        }
+        System.out.println("flowrun: run " + runId + " " + status + ": " + summary());
+        return failed == 0 && status.equals("completed") ? 0 : 1;
+    }
+
+    /** The command's own end; after Ctrl-C it is the hook's to print, and this thread waits for the JVM to go. */
+    private void end() {
+        reporting.lock();
+        try {
+            if (!interrupted) {
+                finished = true;
                 progress.close();
             }
+        } finally {
+            reporting.unlock();
         }
-        Runtime.getRuntime().removeShutdownHook(hook);
+        awaitTheEndIfInterrupted();
+    }
+
+    private void awaitTheEndIfInterrupted() {
+        while (interrupted) {
+            try {
+                Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException e) {
+                // The JVM halts once its shutdown hooks are done; nothing here is left to say.
+            }
+        }
+    }
+
+    private String summary() {
         double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.printf("flowrun: run %d %s: %d completed, %d failed in %s (%.1f items/s); outputs in %s%n", runId,
-                status, completed, failed, time(seconds), (completed + failed) / Math.max(seconds, 0.001),
-                folder.root());
-        return failed == 0 && notWritten == 0 && status.equals("completed") ? 0 : 1;
+        return String.format("%d completed, %d failed in %s (%.1f items/s); outputs in %s", completed, failed,
+                time(seconds), (completed + failed) / Math.max(seconds, 0.001), folder.root());
     }
 
     /** Items are listed in the order they were sent: the n-th is the n-th input. */
-    private void mapItems() throws IOException {
+    private void mapItems(List<InputFile> sent) throws IOException {
         int index = 0;
-        for (int page = 1; index < inputs.size(); page++) {
+        for (int page = 1; index < sent.size(); page++) {
             JsonNode items = target.runPage(runId, page).path("items");
             if (items.isEmpty()) {
-                throw new IOException("run " + runId + " lists " + index + " items of " + inputs.size() + " sent");
+                throw new IOException("run " + runId + " lists " + index + " items of " + sent.size() + " sent");
             }
             for (JsonNode item : items) {
-                byItem.put(item.path("id").asLong(), inputs.get(index++));
+                byItem.put(item.path("id").asLong(), sent.get(index++));
             }
         }
     }
@@ -118,27 +164,53 @@ final class RunFollower {
                 || !handled.add(itemId)) {
             return;
         }
+        reporting.lock();
+        try {
+            if (!interrupted) {
+                report(runId, itemId, input, itemStatus);
+            }
+        } finally {
+            reporting.unlock();
+        }
+    }
+
+    /** One ended item: its outputs written and counted completed, or one failed line (its own or not_written). */
+    private void report(long runId, long itemId, InputFile input, String itemStatus) {
+        String code;
+        String message;
         try {
             JsonNode answer = target.item(runId, itemId);
             JsonNode item = answer.has("item") ? answer.path("item") : answer;
             if (itemStatus.equals("completed")) {
-                completed++;
                 for (JsonNode output : item.path("outputs")) {
                     String key = output.path("key").asText();
                     folder.write(input, key.substring(key.lastIndexOf('/') + 1),
                             target.download(output.path("url").asText()));
                 }
-            } else {
-                failed++;
-                progress.failed(input.name(), item.path("error").path("code").asText("failed"),
-                        item.path("error").path("message").asText(""));
+                completed++;
+                progress.itemEnded(input.name(), itemStatus, completed + failed, failed);
+                return;
             }
+            code = item.path("error").path("code").asText("failed");
+            message = item.path("error").path("message").asText("");
         } catch (IOException | RuntimeException e) {
-            notWritten++;
-            progress.failed(input.name(), "not_written", "its output could not be fetched or written: "
-                    + e.getMessage());
+            if (interrupted) {
+                return;
+            }
+            code = "not_written";
+            message = "its output could not be fetched or written: " + e.getMessage();
         }
-        progress.itemEnded(input.name(), itemStatus, completed + failed, failed);
+        failed(input.name(), code, message);
+    }
+
+    private void unreadable(Unreadable input) {
+        failed(input.name(), "unreadable", input.message());
+    }
+
+    private void failed(String name, String code, String message) {
+        failed++;
+        progress.failed(name, code, message);
+        progress.itemEnded(name, "failed", completed + failed, failed);
     }
 
     private void cancelQuietly() {
@@ -149,21 +221,41 @@ final class RunFollower {
         }
     }
 
-    /** Ctrl-C (or any other end of the JVM) before the run ended: cancel it, then let the JVM go. */
+    /**
+     * Ctrl-C (or any other end of the JVM) before the run ended: waits for an item being written to be done, then
+     * cancels the run and prints that and the summary, and only then stops the engine: nothing the ending engine
+     * answers reaches the screen.
+     */
     private void interrupted() {
         if (finished) {
             return;
         }
+        boolean locked = false;
         try {
-            if (progress != null) {
-                progress.close();
+            locked = reporting.tryLock(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            if (finished) {
+                return;
             }
-            boolean cancelled = target.cancel(runId);
-            System.err.println("\nflowrun: interrupted; run " + runId + (cancelled ? " cancelled" : " had ended")
-                    + "; outputs so far in " + folder.root());
-        } catch (IOException | RuntimeException e) {
-            System.err.println("\nflowrun: interrupted; could not cancel run " + runId + ": " + e.getMessage());
+            interrupted = true;
+            folder.abandon();
+            progress.close();
+            String cancelled;
+            try {
+                cancelled = target.cancel(runId) ? " cancelled" : " had ended";
+            } catch (IOException | RuntimeException e) {
+                cancelled = " could not be cancelled: " + e.getMessage();
+            }
+            System.err.println("\nflowrun: interrupted; run " + runId + cancelled);
+            System.out.println("flowrun: run " + runId + " interrupted: " + summary());
+            System.out.flush();
         } finally {
+            if (locked) {
+                reporting.unlock();
+            }
             target.close();
         }
     }

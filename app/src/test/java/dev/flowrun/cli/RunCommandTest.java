@@ -126,7 +126,18 @@ class RunCommandTest {
         Await.until("the first item to end", LONG, () -> run.stdout().contains("completed  "));
         run.interrupt();
         assertThat(run.awaitExit(LONG)).isEqualTo(130);
-        assertThat(run.stderr()).contains("interrupted; run 1 cancelled");
+        assertThat(run.stderr().lines().filter(line -> !line.isBlank()))
+                .as("the cancel and nothing else: no item and no error of the engine closing")
+                .containsExactly("flowrun: interrupted; run 1 cancelled");
+        List<String> lines = run.stdout().lines().toList();
+        String summary = lines.get(lines.size() - 1);
+        long completed = lines.stream().filter(line -> line.startsWith("completed  ")).count();
+        long failed = lines.stream().filter(line -> line.startsWith("failed  ")).count();
+        assertThat(summary).startsWith("flowrun: run 1 interrupted: " + completed + " completed, " + failed + " failed");
+        try (Stream<Path> written = Files.walk(dir.resolve("out"))) {
+            assertThat(written.filter(Files::isRegularFile)).hasSize((int) completed)
+                    .noneMatch(path -> path.toString().endsWith(".part"));
+        }
         try (TestApp service = serviceOnTheDataDirectory()) {
             assertThat(service.get("/workflows/runs/1").json().path("status").asText()).isEqualTo("cancelled");
         }

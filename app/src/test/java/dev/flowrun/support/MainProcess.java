@@ -42,11 +42,34 @@ public final class MainProcess implements AutoCloseable {
         return command(env, List.of(), List.of(args));
     }
 
+    /**
+     * The same as a user whose permissions count: run as root (as CI runs), the process gives up the capabilities
+     * that let root read and write past file permissions, so a {@code chmod 000} file is unreadable to it too.
+     */
+    public static MainProcess commandObeyingPermissions(Map<String, String> env, String... args) {
+        return command(env, List.of(), List.of(args), isRoot()
+                ? List.of("setpriv", "--bounding-set=-dac_override,-dac_read_search") : List.of());
+    }
+
+    private static boolean isRoot() {
+        try {
+            return Files.getAttribute(Path.of("/proc/self"), "unix:uid").equals(0);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     private static MainProcess command(Map<String, String> env, List<String> jvmOptions, List<String> args) {
+        return command(env, jvmOptions, args, List.of());
+    }
+
+    private static MainProcess command(Map<String, String> env, List<String> jvmOptions, List<String> args,
+            List<String> prefix) {
         try {
             Path logs = Files.createTempDirectory("flowrun-main");
             // The quickest JVM start: the service does little work here, and CI is two busy cores.
-            List<String> command = new ArrayList<>(List.of(
+            List<String> command = new ArrayList<>(prefix);
+            command.addAll(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
             command.addAll(jvmOptions);

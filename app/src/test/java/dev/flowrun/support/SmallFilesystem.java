@@ -39,6 +39,11 @@ public final class SmallFilesystem implements AutoCloseable {
         return dir.resolve("data");
     }
 
+    /** A folder on the small file system, e.g. an output folder that fills up. */
+    public Path resolve(String name) {
+        return dir.resolve(name);
+    }
+
     public long usable() {
         try {
             return Files.getFileStore(dir).getUsableSpace();
