@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.auth.AuthService;
 import dev.flowrun.cluster.Cluster;
 import dev.flowrun.cluster.Instance;
+import dev.flowrun.cluster.ResultSettings;
 import dev.flowrun.cluster.Takeover;
 import dev.flowrun.cutout.model.ModelBackgroundRemover;
 import dev.flowrun.cutout.model.ModelThreads;
@@ -159,7 +160,7 @@ public final class App {
         String publicUrl = address.publicUrl();
         this.storage = Storage.open(config);
         try {
-            this.database = Database.open(config.effectiveDbUrl(), config.workers() + 10);
+            this.database = Database.open(config.effectiveDbUrl(), config.dbPoolSize());
         } catch (RuntimeException e) {
             storage.close();
             throw e;
@@ -168,7 +169,7 @@ public final class App {
             var jdbi = database.jdbi();
             var availability = database.availability();
             var disk = new DiskSpace(config.dataDir(), DiskSpace.RESERVE_BYTES);
-            var instance = new Instance(jdbi, config.lease());
+            var instance = new Instance(jdbi, config.lease(), ResultSettings.of(config.resultSettings()));
             var workflows = Workflows.create(jdbi, mapper, catalogue, clock);
             this.auth = new AuthService(jdbi, new Templates(mapper), clock);
             FileStore store = storage.store();
@@ -209,7 +210,7 @@ public final class App {
             takeovers.add(webhooks.takeover());
             takeovers.add(new ArchiveTakeover());
             var workers = engine.workers();
-            this.cluster = new Cluster(database, config.effectiveDbUrl(), instance, takeovers, workers::wake,
+            this.cluster = new Cluster(database, instance, takeovers, workers::wake,
                     workers::cancelledElsewhere);
             // Work that waited for the database goes on the moment it answers, not at the next look.
             availability.whenBack(workers::wake);

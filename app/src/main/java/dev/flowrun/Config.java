@@ -14,6 +14,7 @@ import dev.flowrun.http.HttpSettings;
 import dev.flowrun.net.NetSettings;
 import dev.flowrun.run.RunSettings;
 import dev.flowrun.webhook.WebhookSettings;
+import dev.flowrun.work.DurationText;
 import dev.flowrun.work.Env;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,7 @@ import java.util.stream.Stream;
 public record Config(
         Path dataDir,
         String dbUrl,
+        int dbPoolSize,
         LogFormat logFormat,
         HttpSettings http,
         AuthSettings auth,
@@ -44,19 +46,27 @@ public record Config(
 
     /** Every variable read: the service's own and each feature's, in the order of README's table. */
     public static final List<String> VARIABLES = Stream.of(
-            List.of("FLOWRUN_DATA_DIR", "FLOWRUN_DB_URL", "FLOWRUN_LOG_FORMAT"), HttpSettings.VARIABLES,
+            List.of("FLOWRUN_DATA_DIR", "FLOWRUN_DB_URL", "FLOWRUN_DB_POOL_SIZE", "FLOWRUN_LOG_FORMAT"), HttpSettings.VARIABLES,
             AuthSettings.VARIABLES, NetSettings.VARIABLES, FileSettings.VARIABLES, EngineSettings.VARIABLES,
             WebhookSettings.VARIABLES, RunSettings.VARIABLES, ClusterSettings.VARIABLES, ModelSettings.VARIABLES)
             .flatMap(List::stream).toList();
+
+    /**
+     * FLOWRUN_DB_POOL_SIZE's default beyond one connection per worker: requests, the heartbeat, retention, webhook
+     * deliveries and, on PostgreSQL, the notifications' connection share these.
+     */
+    public static final int DB_POOL_BEYOND_WORKERS = 10;
 
     public static final List<Duration> DEFAULT_RETRY_DELAYS = WebhookSettings.DEFAULT_RETRY_DELAYS;
 
     public static Config fromEnv(Map<String, String> values) {
         var env = new Env(values);
         try {
+            EngineSettings engine = EngineSettings.fromEnv(env);
             return new Config(Path.of(env.string("FLOWRUN_DATA_DIR", "./data")), dbUrl(env, "FLOWRUN_DB_URL"),
+                    env.integer("FLOWRUN_DB_POOL_SIZE", engine.workers() + DB_POOL_BEYOND_WORKERS, 2, 10_000),
                     logFormat(env, "FLOWRUN_LOG_FORMAT"), HttpSettings.fromEnv(env), AuthSettings.fromEnv(env),
-                    NetSettings.fromEnv(env), FileSettings.fromEnv(env), EngineSettings.fromEnv(env),
+                    NetSettings.fromEnv(env), FileSettings.fromEnv(env), engine,
                     WebhookSettings.fromEnv(env), RunSettings.fromEnv(env), ClusterSettings.fromEnv(env),
                     ModelSettings.fromEnv(env));
         } catch (Env.Invalid e) {
@@ -154,6 +164,18 @@ public record Config(
 
     public ModelFamily bgModelFamily() {
         return model.family();
+    }
+
+    /**
+     * The settings that change what a run gives, as the variables' names and values: every instance of one database
+     * must have the same (an item gives the same result whichever instance claims it; retention is one rule).
+     */
+    public Map<String, String> resultSettings() {
+        return Map.of("FLOWRUN_MAX_PIXELS", Long.toString(maxPixels()),
+                "FLOWRUN_OUTPUT_RETENTION", outputRetention() == null ? "unset"
+                        : DurationText.format(outputRetention()),
+                "FLOWRUN_REVIEW_BELOW", Double.toString(reviewBelow()),
+                "FLOWRUN_ITEM_TIMEOUT", DurationText.format(itemTimeout()));
     }
 
     /** The segmentation model in force, for the start-up line; without one, what that means and how to get one. */

@@ -1,8 +1,10 @@
 package dev.flowrun.cluster;
 
 import dev.flowrun.db.Database;
+import dev.flowrun.error.StartupFailure;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,12 +26,12 @@ public final class Cluster {
      * {@code takeovers}: what each feature does with the work of an instance that is gone; {@code wake} and
      * {@code cancelledElsewhere}: what the workers do when another instance queued items or cancelled a run.
      */
-    public Cluster(Database database, String jdbcUrl, Instance instance, List<Takeover> takeovers, Runnable wake,
+    public Cluster(Database database, Instance instance, List<Takeover> takeovers, Runnable wake,
                    LongConsumer cancelledElsewhere) {
         this.instance = instance;
         this.exclusive = database.dialect().exclusive();
         this.heartbeat = new Heartbeat(database.jdbi(), instance, takeovers, database.availability());
-        this.notifications = exclusive ? null : new Notifications(jdbcUrl, Map.of(
+        this.notifications = exclusive ? null : new Notifications(database::connection, Map.of(
                 Notifications.ITEMS_QUEUED, payload -> wake.run(),
                 Notifications.RUN_CANCELLED, payload -> cancelledElsewhere.accept(Long.parseLong(payload))),
                 wake, database.availability());
@@ -41,6 +43,13 @@ public final class Cluster {
      */
     public void join() {
         instance.register();
+        if (!exclusive) {
+            Optional<String> disagreement = instance.disagreement();
+            if (disagreement.isPresent()) {
+                instance.withdraw();
+                throw new StartupFailure(disagreement.get(), null);
+            }
+        }
         heartbeat.takeOverAtStart(exclusive);
     }
 

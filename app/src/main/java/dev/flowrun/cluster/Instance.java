@@ -5,6 +5,8 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
@@ -24,6 +26,7 @@ public final class Instance {
     private final Duration lease;
     private final String host;
     private final long pid;
+    private final ResultSettings settings;
     /**
      * The end of a lease starting now, in SQL H2 and PostgreSQL both accept: an interval literal of the configured
      * length (a bound number times an interval is refused by H2, whose parameters have no type).
@@ -32,7 +35,13 @@ public final class Instance {
     private volatile String id;
 
     public Instance(Jdbi jdbi, Duration lease) {
+        this(jdbi, lease, ResultSettings.NONE);
+    }
+
+    /** {@code settings}: what this instance records for others to compare with theirs ({@link #disagreement}). */
+    public Instance(Jdbi jdbi, Duration lease, ResultSettings settings) {
         this.jdbi = jdbi;
+        this.settings = settings;
         this.lease = lease;
         this.leaseEnd = String.format(Locale.ROOT, "CURRENT_TIMESTAMP + INTERVAL '%d.%03d' SECOND",
                 lease.toSeconds(), lease.toMillisPart());
@@ -57,9 +66,9 @@ public final class Instance {
     public void register() {
         String fresh = UUID.randomUUID().toString();
         jdbi.useHandle(handle -> handle.createUpdate("""
-                        INSERT INTO instances (id, host, pid, started_at, lease_until)
-                        VALUES (:id, :host, :pid, CURRENT_TIMESTAMP,\s""" + leaseEnd + ")")
-                .bind("id", fresh).bind("host", host).bind("pid", pid).execute());
+                        INSERT INTO instances (id, host, pid, started_at, lease_until, result_settings)
+                        VALUES (:id, :host, :pid, CURRENT_TIMESTAMP,\s""" + leaseEnd + ", :settings)")
+                .bind("id", fresh).bind("host", host).bind("pid", pid).bind("settings", settings.text()).execute());
         id = fresh;
         LOG.info("instance {} (host {}, pid {}) registered, lease {} s", fresh, host, pid, lease.toSeconds());
     }
@@ -91,6 +100,39 @@ public final class Instance {
         jdbi.useHandle(handle -> handle.createUpdate(
                         "UPDATE instances SET lease_until = CURRENT_TIMESTAMP - INTERVAL '1' SECOND WHERE id = :id")
                 .bind("id", current).execute());
+    }
+
+    /**
+     * How this instance's result settings differ from those of the other instances whose leases run, as one line
+     * naming the first that differs; empty when all agree. Asked after registering, so that of two instances starting
+     * at the same moment with different values each sees the other: both refuse rather than both run.
+     */
+    Optional<String> disagreement() {
+        List<Map<String, Object>> others = jdbi.withHandle(handle -> handle.createQuery("""
+                        SELECT host, pid, result_settings FROM instances
+                        WHERE id <> :id AND lease_until >= CURRENT_TIMESTAMP AND result_settings IS NOT NULL
+                        ORDER BY started_at""")
+                .bind("id", id()).mapToMap().list());
+        for (Map<String, Object> other : others) {
+            List<String> differences = settings.differencesFrom(ResultSettings.parse((String) other.get(
+                    "result_settings")));
+            if (!differences.isEmpty()) {
+                return Optional.of("cannot join the running instances: " + String.join(", ", differences)
+                        + " on the instance on host " + other.get("host") + " (pid " + other.get("pid") + "); every"
+                        + " instance of one database must start with the same " + String.join(", ",
+                        settings.values().keySet()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Removes this instance's row at once: it did not start, and has nothing for another to take over. */
+    void withdraw() {
+        String current = id;
+        if (current != null) {
+            jdbi.useHandle(handle -> remove(handle, current));
+            id = null;
+        }
     }
 
     /** Instances whose lease has run out by the database's clock. */

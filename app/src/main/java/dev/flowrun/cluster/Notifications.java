@@ -3,7 +3,6 @@ package dev.flowrun.cluster;
 import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.work.DaemonThreads;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
@@ -16,17 +15,18 @@ import org.slf4j.LoggerFactory;
 
 /**
  * PostgreSQL's LISTEN/NOTIFY between instances: "items were queued" wakes idle workers everywhere, "run N was
- * cancelled" stops its running items everywhere. One connection of its own, outside the pool, blocked on its socket
- * until a notification comes; reconnected after 1 s, doubling to 30 s, when it drops. A notification lost meanwhile
- * costs only latency: idle workers look for work every 30 s anyway, and a cancelled run's items are discarded when
- * they finish.
+ * cancelled" stops its running items everywhere. One connection taken from the pool for good (so it counts in
+ * FLOWRUN_DB_POOL_SIZE, and a database with no connection to spare for it is the pool's business), blocked on its
+ * socket until a notification comes; taken again after 1 s, doubling to 30 s, when it drops, with one log line for
+ * the whole while. A notification lost meanwhile costs only latency: idle workers look for work every 30 s anyway,
+ * and a cancelled run's items are discarded when they finish.
  */
 public final class Notifications {
     public static final String ITEMS_QUEUED = "flowrun_items";
     public static final String RUN_CANCELLED = "flowrun_cancel";
     private static final Logger LOG = LoggerFactory.getLogger(Notifications.class);
     private static final int MAX_BACKOFF_MS = 30_000;
-    private final String jdbcUrl;
+    private final Connections connections;
     private final Map<String, Consumer<String>> listeners;
     private final Runnable afterReconnect;
     private final DatabaseAvailability database;
@@ -35,9 +35,9 @@ public final class Notifications {
     private volatile Connection connection;
 
     /** {@code listeners}: channel → what to do with a payload; {@code afterReconnect}: catch up on what was missed. */
-    public Notifications(String jdbcUrl, Map<String, Consumer<String>> listeners, Runnable afterReconnect,
+    public Notifications(Connections connections, Map<String, Consumer<String>> listeners, Runnable afterReconnect,
                          DatabaseAvailability database) {
-        this.jdbcUrl = jdbcUrl;
+        this.connections = connections;
         this.database = database;
         this.listeners = Map.copyOf(listeners);
         this.afterReconnect = afterReconnect;
@@ -55,7 +55,7 @@ public final class Notifications {
 
     public synchronized void stop() {
         stopping = true;
-        closeQuietly(connection);
+        abortQuietly(connection);
         DaemonThreads.stop(thread);
     }
 
@@ -64,7 +64,7 @@ public final class Notifications {
         boolean first = true;
         boolean logged = false;
         while (!stopping) {
-            try (Connection conn = DriverManager.getConnection(jdbcUrl)) {
+            try (Connection conn = connections.open()) {
                 connection = conn;
                 try (Statement statement = conn.createStatement()) {
                     for (String channel : listeners.keySet()) {
@@ -96,9 +96,9 @@ public final class Notifications {
                 first = false;
                 // An outage is logged once by what watches the database, and ends the wait as soon as it is over.
                 boolean outage = database.report(e);
-                if (!outage) {
-                    LOG.warn("listening for other instances' notifications failed ({}); again in {} s", e.toString(),
-                            backoff / 1000);
+                if (!outage && !logged) {
+                    LOG.warn("listening for other instances' notifications failed ({}); trying again quietly until it"
+                            + " works (items queued elsewhere are seen within 30 s meanwhile)", e.toString());
                     logged = true;
                 }
                 try {
@@ -115,6 +115,12 @@ public final class Notifications {
         }
     }
 
+    /** Where the listening connection comes from: the pool. */
+    @FunctionalInterface
+    public interface Connections {
+        Connection open() throws SQLException;
+    }
+
     private void dispatch(PGNotification notification) {
         Consumer<String> listener = listeners.get(notification.getName());
         if (listener != null) {
@@ -126,12 +132,16 @@ public final class Notifications {
         }
     }
 
-    private static void closeQuietly(Connection conn) {
+    /**
+     * Cuts the connection under the listening thread, which is blocked reading its socket (an interrupt does not
+     * reach it); the pool then drops the connection as broken.
+     */
+    private static void abortQuietly(Connection conn) {
         if (conn != null) {
             try {
-                conn.close();
-            } catch (SQLException e) {
-                // Closing to stop: nothing to do about it.
+                conn.abort(Runnable::run);
+            } catch (SQLException | RuntimeException e) {
+                // Stopping: the thread ends at its next wake-up all the same.
             }
         }
     }

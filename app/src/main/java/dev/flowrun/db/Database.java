@@ -2,6 +2,8 @@ package dev.flowrun.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 
@@ -49,6 +51,14 @@ public final class Database implements AutoCloseable {
 
     public Jdbi jdbi() {
         return jdbi;
+    }
+
+    /**
+     * A connection of the pool to keep (PostgreSQL's LISTEN): counted in the pool's size like any other, closed to
+     * give it back.
+     */
+    public Connection connection() throws SQLException {
+        return dataSource.getConnection();
     }
 
     public Dialect dialect() {
