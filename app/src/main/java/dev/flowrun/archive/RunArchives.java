@@ -8,6 +8,7 @@ import dev.flowrun.db.DatabaseFaults;
 import dev.flowrun.files.DiskFull;
 import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.MissingStoredFile;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.OutputArchive;
 import dev.flowrun.files.ZipLayout;
@@ -57,7 +58,10 @@ public final class RunArchives {
                 ensure(runId);
             } catch (RuntimeException e) {
                 StorageUnavailable storage = StorageUnavailable.in(e);
-                if (DiskFull.in(e) || DatabaseFaults.unreachable(e) || storage != null) {
+                MissingStoredFile missing = MissingStoredFile.in(e);
+                if (missing != null) {
+                    LOG.warn("run {}: {}", runId, missing.getMessage());
+                } else if (DiskFull.in(e) || DatabaseFaults.unreachable(e) || storage != null) {
                     // A fault of the disk, the database or the store, logged as such once: built when first asked for.
                     LOG.warn("run {}: the output archive is built when it is first asked for: {}", runId,
                             storage != null ? storage.getMessage() : DiskFull.in(e) ? "the data directory is full"

@@ -22,7 +22,6 @@ public final class OutputArchive {
     /** Local time on purpose: DOS timestamps have no zone, and a local value avoids host-zone drift. */
     private static final LocalDateTime ENTRY_TIME = LocalDateTime.of(2000, 1, 1, 0, 0);
     private static final int BUFFER = 64 * 1024;
-    private static final int MISSING = -2;
 
     private final FileStore store;
 
@@ -31,8 +30,9 @@ public final class OutputArchive {
     }
 
     /**
-     * Streams a zip of {@code entries} to {@code out}, skipping source files that do not exist.
-     * Entry names must be unique (see {@link ArchiveNames}). {@code out} is flushed, not closed.
+     * Streams a zip of {@code entries} to {@code out}. Entry names must be unique (see {@link ArchiveNames}).
+     * {@code out} is flushed, not closed. Every entry's file must be there: one that is not fails the whole archive
+     * ({@link MissingStoredFile}), which is then never stored, rather than an archive that lacks it.
      *
      * @return the number of entries written
      */
@@ -42,16 +42,13 @@ public final class OutputArchive {
         int written = 0;
         for (ArchiveEntry entry : entries) {
             int whole = readWhole(entry, buffer);
-            if (whole == MISSING) continue;
             if (whole >= 0) {
                 // Opening each file once, not twice: a run's archive has up to 10,000 of them.
                 zip.putNextEntry(zipEntry(entry, whole, crc(buffer, whole)));
                 zip.write(buffer, 0, whole);
             } else {
-                ZipEntry zipEntry = measure(entry, buffer);
-                if (zipEntry == null) continue;
-                zip.putNextEntry(zipEntry);
-                try (InputStream in = store.open(entry.fileKey())) {
+                zip.putNextEntry(measure(entry, buffer));
+                try (InputStream in = open(entry)) {
                     // If the file changed since measure(), closeEntry fails on the CRC rather than lying.
                     copy(in, zip, buffer);
                 }
@@ -72,15 +69,21 @@ public final class OutputArchive {
     }
 
     /**
-     * Reads the file into {@code buffer} if it fits with room to spare: its length then, {@link #MISSING} if there
-     * is no such file, and -1 if it is too large, for {@link #measure} and a second read.
+     * Reads the file into {@code buffer} if it fits with room to spare: its length then, and -1 if it is too large,
+     * for {@link #measure} and a second read.
      */
     private int readWhole(ArchiveEntry entry, byte[] buffer) throws IOException {
-        try (InputStream in = store.open(entry.fileKey())) {
+        try (InputStream in = open(entry)) {
             int n = in.readNBytes(buffer, 0, buffer.length);
             return n < buffer.length ? n : -1;
+        }
+    }
+
+    private InputStream open(ArchiveEntry entry) throws IOException {
+        try {
+            return store.open(entry.fileKey());
         } catch (NoSuchFileException e) {
-            return MISSING;
+            throw new MissingStoredFile(entry.fileKey(), "the archive of its run");
         }
     }
 
@@ -90,17 +93,15 @@ public final class OutputArchive {
         return crc.getValue();
     }
 
-    /** A complete STORED entry header, or null if the source file is missing. */
+    /** A complete STORED entry header. */
     private ZipEntry measure(ArchiveEntry entry, byte[] buffer) throws IOException {
         CRC32 crc = new CRC32();
         long size = 0;
-        try (InputStream in = store.open(entry.fileKey())) {
+        try (InputStream in = open(entry)) {
             for (int n; (n = in.read(buffer)) > 0; ) {
                 crc.update(buffer, 0, n);
                 size += n;
             }
-        } catch (NoSuchFileException e) {
-            return null;
         }
         return zipEntry(entry, size, crc.getValue());
     }

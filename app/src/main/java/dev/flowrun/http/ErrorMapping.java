@@ -5,6 +5,7 @@ import dev.flowrun.error.ApiException;
 import dev.flowrun.error.InsufficientStorage;
 import dev.flowrun.error.RangeNotSatisfiable;
 import dev.flowrun.error.RateLimited;
+import dev.flowrun.files.MissingStoredFile;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.DiskFull;
 import dev.flowrun.files.DiskSpace;
@@ -53,6 +54,15 @@ final class ErrorMapping {
         routes.exception(DatabaseAway.class, (e, ctx) -> unavailable(ctx));
         routes.exception(HttpResponseException.class, (e, ctx) -> fromFramework(ctx, e.getStatus()));
         routes.exception(Exception.class, (e, ctx) -> {
+            MissingStoredFile missing = MissingStoredFile.in(e);
+            if (missing != null) {
+                // A store restored from an old backup, say: nothing made of the file is served until it is back.
+                LOG.warn("{} {}: {}", ctx.method(), ctx.path(), missing.getMessage());
+                ctx.header("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+                write(ctx, 503, "service_unavailable", "a stored file this needs is missing from the file store right"
+                        + " now; try again later", null);
+                return;
+            }
             StorageUnavailable storage = StorageUnavailable.in(e);
             if (storage != null) {
                 // Not the caller's fault nor a bug: the store is down or refusing; it comes back by itself.

@@ -7,6 +7,7 @@ import dev.flowrun.error.NotFound;
 import dev.flowrun.files.ContentTypes;
 import dev.flowrun.files.FileLayout;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.MissingStoredFile;
 import dev.flowrun.files.StoredFile;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.imaging.Thumbnails;
@@ -53,6 +54,7 @@ record FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, Delet
             budget.call(() -> archives.ensure(archiveOf.getAsLong()));
         }
         boolean archive = archiveOf.isPresent();
+        String thumb = ctx.queryParam("thumb");
         StoredFile stored;
         try {
             String statKey = key;
@@ -61,9 +63,12 @@ record FileRoutes(FileStore store, UrlSigner signer, RunArchives archives, Delet
             if (deletedFiles.deleted(key)) {
                 throw new Gone("this file was deleted after FLOWRUN_OUTPUT_RETENTION; the run's record remains");
             }
+            if (thumb != null && !archive) {
+                // A file the service handed out and did not delete: the store lost it; its thumbnail waits for it.
+                throw new MissingStoredFile(key, "its thumbnail");
+            }
             throw new NotFound("this file does not exist (yet)");
         }
-        String thumb = ctx.queryParam("thumb");
         if (thumb != null) {
             // The signature grants the file; a small picture of it grants nothing more (Thumbnails).
             Thumbnails.requireSize(thumb);

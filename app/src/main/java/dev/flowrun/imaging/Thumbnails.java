@@ -1,9 +1,9 @@
 package dev.flowrun.imaging;
 
 import dev.flowrun.error.InvalidRequest;
-import dev.flowrun.error.NotFound;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.LocalFile;
+import dev.flowrun.files.MissingStoredFile;
 import dev.flowrun.files.StoredFile;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -36,13 +36,16 @@ public final class Thumbnails {
         }
     }
 
-    /** The key of the thumbnail of the stored file {@code key}, made now unless an up-to-date one is stored. */
+    /**
+     * The key of the thumbnail of the stored file {@code key}, made now unless an up-to-date one is stored.
+     *
+     * @throws MissingStoredFile when the file is not in the store (any more): no thumbnail is made or served of it
+     */
     public String of(String key) throws IOException {
         try {
             return storedOrMade(key);
         } catch (NoSuchFileException e) {
-            // Deleted since the route saw it (a run's files removed meanwhile).
-            throw new NotFound("this file does not exist (any more)");
+            throw new MissingStoredFile(key, "its thumbnail");
         }
     }
 

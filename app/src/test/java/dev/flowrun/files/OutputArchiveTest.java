@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class OutputArchiveTest {
     @TempDir Path dir;
@@ -36,7 +37,6 @@ class OutputArchiveTest {
 
         List<ArchiveEntry> entries = List.of(
                 new ArchiveEntry("shoes/red.png", "runs/1/items/1/out/red.png"),
-                new ArchiveEntry("gone.png", "runs/1/items/9/out/gone.png"),
                 new ArchiveEntry("Grüße 照片.png", "runs/1/items/2/out/blue.png"),
                 new ArchiveEntry("empty.png", "runs/1/items/3/out/empty.png"));
         int written = new OutputArchive(store).build(entries, "runs/1/outputs.zip");
@@ -103,13 +103,27 @@ class OutputArchiveTest {
     }
 
     @Test
-    void emptyArchiveIsStillAValidZip() throws IOException {
+    void aMissingFileFailsTheArchiveNamingItAndNothingIsStored() throws IOException {
         DirectoryStore store = new DirectoryStore(dir.resolve("data"));
-        int written = new OutputArchive(store).build(List.of(new ArchiveEntry("x.png", "missing.png")), "empty.zip");
-        assertThat(written).isZero();
-        try (ZipFile zip = new ZipFile(store.path("empty.zip").toFile())) {
-            assertThat(zip.size()).isZero();
+        store.copy("runs/1/items/1/out/red.png", new ByteArrayInputStream(randomBytes(1, 100)));
+        store.copy("runs/1/items/3/out/big.png", new ByteArrayInputStream(randomBytes(3, 200_000)));
+        OutputArchive archive = new OutputArchive(store);
+        for (String missing : List.of("runs/1/items/2/out/gone.png", "runs/1/items/3/out/big.png")) {
+            List<ArchiveEntry> entries = List.of(new ArchiveEntry("red.png", "runs/1/items/1/out/red.png"),
+                    new ArchiveEntry("gone.png", "runs/1/items/2/out/gone.png"),
+                    new ArchiveEntry("big.png", "runs/1/items/3/out/big.png"));
+            if (missing.endsWith("big.png")) {
+                store.copy("runs/1/items/2/out/gone.png", new ByteArrayInputStream(randomBytes(2, 10)));
+                store.delete(missing);
+            }
+            assertThatThrownBy(() -> archive.build(entries, "runs/1/outputs.zip"))
+                    .isInstanceOf(MissingStoredFile.class).hasMessageContaining(missing)
+                    .extracting(e -> ((MissingStoredFile) e).key()).isEqualTo(missing);
+            assertThat(store.exists("runs/1/outputs.zip")).isFalse();
         }
+        assertThatThrownBy(() -> archive.build(List.of(new ArchiveEntry("x.png", "missing.png")), "empty.zip"))
+                .isInstanceOf(MissingStoredFile.class);
+        assertThat(store.exists("empty.zip")).as("never an empty zip as if complete").isFalse();
     }
 
     @Test

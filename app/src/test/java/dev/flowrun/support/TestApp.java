@@ -23,6 +23,7 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * The whole service started in-process on a free port with a fresh data directory, and a client that talks
@@ -214,12 +215,56 @@ public final class TestApp implements AutoCloseable, BeforeAllCallback, AfterAll
                 throw new UncheckedIOException(e);
             }
         }
+        String[] object = object(storage, key);
+        return S3ProxyServer.shared().keys(object[0]).stream()
+                .anyMatch(k -> k.equals(object[1]) || k.startsWith(object[1] + "/"));
+    }
+
+    /**
+     * Deletes the stored file {@code key} behind the service's back, as a store restored from an old backup would
+     * have lost it (the file of the data directory, or the object in S3Proxy's bucket); answers its bytes.
+     */
+    public byte[] takeAway(String key) {
+        String storage = env.get("FLOWRUN_STORAGE");
+        try {
+            if (storage == null || storage.equals("file")) {
+                Path path = dataDir.resolve("files").resolve(key);
+                byte[] bytes = Files.readAllBytes(path);
+                Files.delete(path);
+                return bytes;
+            }
+            String[] object = object(storage, key);
+            S3Client client = S3ProxyServer.shared().client();
+            byte[] bytes = client.getObjectAsBytes(b -> b.bucket(object[0]).key(object[1])).asByteArray();
+            client.deleteObject(b -> b.bucket(object[0]).key(object[1]));
+            return bytes;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Puts back a file {@link #takeAway} took. */
+    public void putBack(String key, byte[] bytes) {
+        String storage = env.get("FLOWRUN_STORAGE");
+        if (storage == null || storage.equals("file")) {
+            try {
+                Files.write(dataDir.resolve("files").resolve(key), bytes);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return;
+        }
+        String[] object = object(storage, key);
+        S3ProxyServer.shared().client().putObject(b -> b.bucket(object[0]).key(object[1]),
+                software.amazon.awssdk.core.sync.RequestBody.fromBytes(bytes));
+    }
+
+    /** The bucket and the object key of {@code key} in the store {@code s3://bucket/prefix}. */
+    private static String[] object(String storage, String key) {
         String location = storage.substring("s3://".length());
         String bucket = location.contains("/") ? location.substring(0, location.indexOf('/')) : location;
         String prefix = location.contains("/") ? location.substring(location.indexOf('/') + 1) + "/" : "";
-        String wanted = prefix + key;
-        return S3ProxyServer.shared().keys(bucket).stream()
-                .anyMatch(k -> k.equals(wanted) || k.startsWith(wanted + "/"));
+        return new String[] {bucket, prefix + key};
     }
 
     public String baseUrl() {
