@@ -11,6 +11,9 @@ public final class DatabaseFaults {
     /** H2: "The database has been closed" (after a write it could not make, a full disk say) and "called at shutdown". */
     private static final int H2_CLOSED = 90098;
     private static final int H2_AT_SHUTDOWN = 90121;
+    /** H2: "Timeout trying to lock table", "Concurrent update"; its deadlock is SQLSTATE 40001 as in the standard. */
+    private static final int H2_LOCK_TIMEOUT = 50200;
+    private static final int H2_CONCURRENT_UPDATE = 90131;
 
     private DatabaseFaults() {
     }
@@ -51,6 +54,25 @@ public final class DatabaseFaults {
         return false;
     }
 
+    /**
+     * True when {@code failure} is a transaction that lost to others over a lock (a lock wait timed out, a deadlock,
+     * a serialization failure, PostgreSQL's lock_not_available): the database is there and the statement is right,
+     * so it is neither an outage nor a bug, and the same transaction may well go through when tried again.
+     */
+    public static boolean contention(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = next(cause)) {
+            if (cause instanceof SQLException sql) {
+                String state = String.valueOf(sql.getSQLState());
+                if (state.equals("40001") || state.equals("40P01") || state.equals("55P03")
+                        || sql.getErrorCode() == H2_LOCK_TIMEOUT && state.equals("HYT00")
+                        || sql.getErrorCode() == H2_CONCURRENT_UPDATE && state.equals("90131")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** An H2 database that closed itself: its pooled connections are dead for good, new ones open it again. */
     static boolean closedH2(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = next(cause)) {
@@ -64,7 +86,7 @@ public final class DatabaseFaults {
     }
 
     /** The driver's own first line about the deepest SQL failure: what a log line may say (never the statement). */
-    static String reason(Throwable failure) {
+    public static String reason(Throwable failure) {
         String reason = failure.getClass().getSimpleName();
         for (Throwable cause = failure; cause != null; cause = next(cause)) {
             if (cause instanceof SQLException sql && sql.getMessage() != null) {

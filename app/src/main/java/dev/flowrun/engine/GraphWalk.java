@@ -21,6 +21,8 @@ import dev.flowrun.workflow.GraphNode;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 
@@ -29,11 +31,17 @@ import java.util.Map;
  * node's tree. A failing node fails the item and marks every node below it {@code skipped}; other trees go on.
  * Knows nothing of node types beyond the three roles, so a new node type needs no change here. {@code outcome}
  * is filled as the walk goes, and is what {@link #run} returns.
+ *
+ * <p>The walk holds only the images still needed: a result is kept by the steps of its children that have not run
+ * yet and is let go when its last child has run, in the order {@link WalkPlan} chose; and it runs without
+ * recursion, however deep the graph. Before an input's photo is decoded, the item reserves pixel memory for the
+ * most its tree holds at once ({@link WalkPlan#bytesPerPixel}).
  */
 record GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> inputs, NodeStateRecorder recorder,
                  ItemTools tools, ItemFileSyncs syncs, ItemOutcome outcome) {
 
     ItemOutcome run() throws InterruptedIOException {
+        WalkPlan plan = new WalkPlan(graph);
         for (GraphNode inputNode : graph.inputNodes()) {
             ItemInput input = inputs.get(inputNode.id());
             recorder.start(inputNode.id());
@@ -45,6 +53,7 @@ record GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> in
                     tools.fetcher().fetch(input.sourceUrl(), input.key());
                     syncs.add(input.key());
                 }
+                WorkBudget.current().sharePerPixel(plan.bytesPerPixel(inputNode));
                 try (LocalFile file = tools.store().local(input.key())) {
                     image = tools.decoder().decode(file.path());
                 }
@@ -77,61 +86,85 @@ record GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> in
             }
             timed(inputNode, started);
             recorder.finish(inputNode.id(), NodeStatus.COMPLETED, List.of(input.key()));
-            flowDown(inputNode, Picture.photo(image), input.fileName());
+            Deque<Step> steps = new ArrayDeque<>();
+            push(steps, plan.children(inputNode), Picture.photo(image));
+            image = null; // from here on the steps of its children hold the photo, and let it go after the last
+            walk(steps, plan, input.fileName());
         }
+        outcome.sortOutputs(graph.executionOrder());
         return outcome;
     }
 
-    private void flowDown(GraphNode parent, Picture picture, String inputName) {
-        for (GraphNode node : graph.children(parent.id())) {
-            recorder.start(node.id());
-            long started = System.nanoTime();
-            Transformed result = null;
-            String key = null;
-            try {
-                WorkBudget.check(); // between nodes too: a cancel or the time limit found before the next begins
-                if (node.compiled() instanceof TransformNode transform) {
-                    result = transform.transform(picture);
-                } else if (node.compiled() instanceof OutputNode output) {
-                    key = writeOutput(node, output, picture.image(), inputName);
-                }
-                if (Thread.interrupted()) {
-                    throw new NodeFailure("the node left its thread interrupted");
-                }
-            } catch (WorkStopped e) {
-                Thread.interrupted();
-                failAndSkip(node, "node_failed", "node '" + node.id() + "' (" + node.type().type() + ") "
-                        + e.getMessage());
-                if (e.cancelled()) {
-                    throw e; // nothing more of this item is wanted
-                }
-                continue;
-            } catch (StorageUnavailable e) {
-                timed(node, started);
-                failAndSkip(node, "storage_unavailable", "node '" + node.id() + "' (" + node.type().type()
-                        + "): its file could not be stored: " + e.getMessage());
-                continue;
-            } catch (NodeFailure | IOException | RuntimeException | Error e) {
-                // An Error (out of memory, stack overflow) fails its node like anything else: the item's other
-                // branches and the worker go on. The interrupt flag is cleared either way, or the database calls
-                // that record the failure would fail too; a stop, the only deliberate interrupt, still shows as
-                // a failed outcome, which ItemExecutor then leaves for the next start.
-                Thread.interrupted();
-                timed(node, started);
-                failAndSkip(node, "node_failed", "node '" + node.id() + "' (" + node.type().type() + "): " + reason(e));
-                continue;
-            }
-            timed(node, started);
-            if (node.compiled() instanceof TransformNode) {
-                recorder.finish(node.id(), NodeStatus.COMPLETED, List.of(), result.grade());
-                if (result.grade() != null) {
-                    tools.metrics().cutoutConfidence(result.grade().method(), result.grade().confidence());
-                }
-                flowDown(node, result.picture(), inputName);
-            } else {
-                recorder.finish(node.id(), NodeStatus.COMPLETED, key == null ? List.of() : List.of(key));
+    /** A node still to run, with the picture it is given. */
+    private record Step(GraphNode node, Picture picture) {
+    }
+
+    /** Children pushed last-first, so that they run in the plan's order. */
+    private static void push(Deque<Step> steps, List<GraphNode> children, Picture picture) {
+        for (int i = children.size() - 1; i >= 0; i--) {
+            steps.push(new Step(children.get(i), picture));
+        }
+    }
+
+    private void walk(Deque<Step> steps, WalkPlan plan, String inputName) {
+        while (!steps.isEmpty()) {
+            Step made = run(steps.pop(), inputName);
+            if (made != null) {
+                push(steps, plan.children(made.node()), made.picture());
             }
         }
+    }
+
+    /** Runs one node; answers what a transform made for its children, null for an output or a failure. */
+    private Step run(Step step, String inputName) {
+        GraphNode node = step.node();
+        recorder.start(node.id());
+        long started = System.nanoTime();
+        Transformed result = null;
+        String key = null;
+        try {
+            WorkBudget.check(); // between nodes too: a cancel or the time limit found before the next begins
+            if (node.compiled() instanceof TransformNode transform) {
+                result = transform.transform(step.picture());
+            } else if (node.compiled() instanceof OutputNode output) {
+                key = writeOutput(node, output, step.picture().image(), inputName);
+            }
+            if (Thread.interrupted()) {
+                throw new NodeFailure("the node left its thread interrupted");
+            }
+        } catch (WorkStopped e) {
+            Thread.interrupted();
+            failAndSkip(node, "node_failed", "node '" + node.id() + "' (" + node.type().type() + ") "
+                    + e.getMessage());
+            if (e.cancelled()) {
+                throw e; // nothing more of this item is wanted
+            }
+            return null;
+        } catch (StorageUnavailable e) {
+            timed(node, started);
+            failAndSkip(node, "storage_unavailable", "node '" + node.id() + "' (" + node.type().type()
+                    + "): its file could not be stored: " + e.getMessage());
+            return null;
+        } catch (NodeFailure | IOException | RuntimeException | Error e) {
+            // An Error (out of memory, stack overflow) fails its node like anything else: the item's other
+            // branches and the worker go on. The interrupt flag is cleared either way, or the database calls
+            // that record the failure would fail too; a stop, the only deliberate interrupt, still shows as
+            // a failed outcome, which ItemExecutor then leaves for the next start.
+            Thread.interrupted();
+            timed(node, started);
+            failAndSkip(node, "node_failed", "node '" + node.id() + "' (" + node.type().type() + "): " + reason(e));
+            return null;
+        }
+        timed(node, started);
+        if (result == null) {
+            recorder.finish(node.id(), NodeStatus.COMPLETED, key == null ? List.of() : List.of(key));
+            return null;
+        }
+        recorder.finish(node.id(), NodeStatus.COMPLETED, List.of(), result.grade());
+        if (result.grade() != null) {
+            tools.metrics().cutoutConfidence(result.grade().method(), result.grade().confidence());
+        }
+        return new Step(node, result.picture());
     }
 
     private void timed(GraphNode node, long started) {
@@ -165,9 +198,11 @@ record GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> in
     }
 
     private void skipBelow(GraphNode node) {
-        for (GraphNode child : graph.children(node.id())) {
+        Deque<GraphNode> below = new ArrayDeque<>(graph.children(node.id()));
+        while (!below.isEmpty()) {
+            GraphNode child = below.pop();
             recorder.skip(child.id());
-            skipBelow(child);
+            graph.children(child.id()).forEach(below::push);
         }
     }
 

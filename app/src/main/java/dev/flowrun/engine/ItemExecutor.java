@@ -145,17 +145,19 @@ final class ItemExecutor {
         var outcome = new ItemOutcome();
         outcome.fail("node_failed", "the item could not be processed because of an internal error ("
                 + cause.getClass().getSimpleName() + "); the service has logged it");
-        finish(task, graphs.of(task.runId()), outcome, null, System.nanoTime());
+        if (finish(task, graphs.of(task.runId()), outcome, null, System.nanoTime()) != ItemFinish.TAKEN_OVER) {
+            discardFiles(task.runId(), task.itemId()); // whatever it wrote is no output of a failed item
+        }
     }
 
-    /** The database went away under the item before its end could be recorded: it runs again from its start. */
-    void giveBack(ClaimedItem task) throws InterruptedIOException {
-        faults.giveBack(task, "the database went away while it ran");
+    /** The item could not be ended here ({@code why}: the database went away under it, say): it runs again. */
+    void giveBack(ClaimedItem task, String why) throws InterruptedIOException {
+        faults.giveBack(task, why);
     }
 
     /** {@code recorder} null: the item's node states are left as they are. */
-    private void finish(ClaimedItem task, Graph graph, ItemOutcome outcome, NodeStateRecorder recorder,
-                        long started) throws InterruptedIOException {
+    private ItemFinish finish(ClaimedItem task, Graph graph, ItemOutcome outcome, NodeStateRecorder recorder,
+                              long started) throws InterruptedIOException {
         long runId = task.runId();
         long itemId = task.itemId();
         Instant now = now();
@@ -190,6 +192,7 @@ final class ItemExecutor {
             LOG.warn("run {} item {}: finished after its claim was taken over by another instance (or recorded"
                     + " already, just before the database went away); this result is not counted", runId, itemId);
         }
+        return result;
     }
 
     private void ended(long runId, long itemId, ItemStatus status, ItemOutcome outcome, long started) {

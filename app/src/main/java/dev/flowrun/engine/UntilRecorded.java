@@ -1,6 +1,7 @@
 package dev.flowrun.engine;
 
 import dev.flowrun.db.DatabaseAvailability;
+import dev.flowrun.db.DatabaseFaults;
 import dev.flowrun.lifecycle.ClaimedItem;
 import java.io.InterruptedIOException;
 import java.util.Optional;
@@ -21,6 +22,8 @@ final class UntilRecorded {
     private static final Logger LOG = LoggerFactory.getLogger(UntilRecorded.class);
     private static final long FIRST_WAIT_MILLIS = 250;
     private static final long LONGEST_WAIT_MILLIS = 5_000;
+    /** Tries of a transaction that lost over a lock, before its failure is the item's (see DatabaseFaults). */
+    private static final int CONTENTION_TRIES = 4;
     private final Jdbi jdbi;
     private final DatabaseAvailability database;
     private final Supplier<String> instance;
@@ -39,10 +42,18 @@ final class UntilRecorded {
      */
     <T> Optional<T> run(ClaimedItem task, HandleCallback<T, RuntimeException> transaction) throws InterruptedIOException {
         long wait = FIRST_WAIT_MILLIS;
+        int contended = 0;
         while (true) {
             try {
                 return Optional.of(jdbi.inTransaction(transaction));
             } catch (RuntimeException e) {
+                if (DatabaseFaults.contention(e) && ++contended < CONTENTION_TRIES) {
+                    // Not an outage: the database answered. Another try after the others' transactions ended.
+                    LOG.warn("run {} item {}: recording its end lost over a lock ({}); try {} of {}", task.runId(),
+                            task.itemId(), DatabaseFaults.reason(e), contended + 1, CONTENTION_TRIES);
+                    pause(FIRST_WAIT_MILLIS * contended);
+                    continue;
+                }
                 if (!database.report(e)) {
                     throw e;
                 }
@@ -63,6 +74,14 @@ final class UntilRecorded {
                 throw new InterruptedIOException("interrupted while the database was away");
             }
             wait = Math.min(wait * 2, LONGEST_WAIT_MILLIS);
+        }
+    }
+
+    private static void pause(long millis) throws InterruptedIOException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            throw new InterruptedIOException("interrupted while waiting to record an item's end");
         }
     }
 

@@ -133,7 +133,7 @@ public final class WorkerPool implements ItemQueue {
             }
             if (executor.faults().database().report(e)) {
                 // The database went away before the item's end (read its graph, say): not the item's fault.
-                giveBack(task);
+                giveBack(task, "the database went away while it ran");
                 return;
             }
             LOG.error("run {} item {}: worker failure", task.runId(), task.itemId(), e);
@@ -151,13 +151,13 @@ public final class WorkerPool implements ItemQueue {
         } catch (Throwable again) {
             LOG.error("run {} item {}: could not record the failure; it is queued again", task.runId(), task.itemId(),
                     again);
-            giveBack(task);
+            giveBack(task, "its failure could not be recorded");
         }
     }
 
-    private void giveBack(ClaimedItem task) {
+    private void giveBack(ClaimedItem task, String why) {
         try {
-            executor.giveBack(task);
+            executor.giveBack(task, why);
         } catch (Throwable again) {
             // Only a stop (the item then runs again after it) or a database refusing a plain UPDATE gets here.
             LOG.error("run {} item {}: could not be queued again: {}", task.runId(), task.itemId(), again.toString());

@@ -59,6 +59,14 @@ public final class RemoveBackgroundNodeType extends NamedNodeType {
 
     record RemoveBackground(BackgroundRemover remover, OptionalInt tolerance, int feather, boolean mask)
             implements PictureTransform {
+        /** Its result, distances, mask, edge levels and alpha: 13 to 14 bytes a pixel with its source. */
+        private static final int WORKING_BYTES_PER_PIXEL = 10;
+
+        @Override
+        public int workingBytesPerPixel() {
+            return WORKING_BYTES_PER_PIXEL;
+        }
+
         @Override
         public Transformed transform(Picture picture) throws NodeFailure {
             Cutout cut;

@@ -9,9 +9,10 @@ import java.util.ArrayDeque;
  * share is not free, the item waits for the items ahead of it to finish rather than run the heap out for
  * everyone. Waiters are served in arrival order, so a large image is not starved by a stream of small ones.
  *
- * <p>An item's share is {@link #BYTES_PER_PIXEL} per pixel, which covers the decoder's raster and its
- * conversion, an EXIF rotation, and the full-size arrays of {@code removeBackground} (source, result,
- * distances, mask, edge levels, alpha: 13 to 14 bytes a pixel at its peak, measured in FloodFillBackgroundRemover).
+ * <p>An item's share is what its graph holds at its peak per pixel of the image ({@link WorkBudget#sharePerPixel},
+ * worked out by the engine's walk plan from what each node allocates and keeps, e.g. {@code removeBackground}'s
+ * source, result, distances, mask, edge levels, alpha: 13 to 14 bytes a pixel), and at least
+ * {@link #BYTES_PER_PIXEL}, which covers the decoder's raster and its conversion and an EXIF rotation.
  * A share larger than the whole budget is cut down to the budget: such an item runs, alone, rather than being
  * refused an image the pixel limit accepts. An item that already holds a share (a second input image) takes more
  * without waiting: waiting while holding could leave two such items waiting on each other forever.
@@ -65,7 +66,7 @@ public final class PixelMemory {
         if (!budget.reservesPixels()) {
             return;
         }
-        long bytes = Math.min(capacity, Math.max(1, width * height) * BYTES_PER_PIXEL);
+        long bytes = Math.min(capacity, Math.max(1, width * height) * budget.sharePerPixel());
         if (budget.holdsPixels()) {
             synchronized (this) {
                 inUse += bytes;

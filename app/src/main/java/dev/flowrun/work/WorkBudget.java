@@ -27,6 +27,7 @@ public final class WorkBudget implements AutoCloseable {
     private volatile boolean started;
     private volatile String cancelledBecause;
     private final List<PixelMemory.Lease> leases = new ArrayList<>();
+    private volatile int sharePerPixel = PixelMemory.BYTES_PER_PIXEL;
 
     /** {@code limit} null means no time limit, only cancellation. */
     public WorkBudget(Duration limit) {
@@ -103,6 +104,18 @@ public final class WorkBudget implements AutoCloseable {
 
     private boolean overTime() {
         return started && System.nanoTime() - deadline > 0;
+    }
+
+    /**
+     * How many bytes per pixel the item's next image reserves ({@link PixelMemory#reserve}): what the graph below
+     * it holds at its peak, at least {@link PixelMemory#BYTES_PER_PIXEL}, what decoding takes.
+     */
+    public void sharePerPixel(int bytes) {
+        sharePerPixel = Math.max(PixelMemory.BYTES_PER_PIXEL, bytes);
+    }
+
+    int sharePerPixel() {
+        return sharePerPixel;
     }
 
     void hold(PixelMemory.Lease lease) {

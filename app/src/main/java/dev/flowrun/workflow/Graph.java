@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flowrun.nodes.NodeType.Role;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,23 +58,28 @@ public final class Graph {
     public List<GraphNode> pathTo(String nodeId) {
         List<GraphNode> path = new ArrayList<>();
         for (GraphNode node = nodes.get(nodeId); node != null; node = parents.get(node.id())) {
-            path.add(0, node);
+            path.add(node);
         }
+        Collections.reverse(path);
         return path;
     }
 
-    /** The nodes in an order where every parent comes before its children, tree by tree. */
+    /** The nodes in an order where every parent comes before its children, tree by tree (without recursion). */
     public List<GraphNode> executionOrder() {
         List<GraphNode> order = new ArrayList<>();
+        Deque<GraphNode> pending = new ArrayDeque<>();
         for (GraphNode input : inputNodes()) {
-            collect(input, order);
+            pending.push(input);
+            while (!pending.isEmpty()) {
+                GraphNode node = pending.pop();
+                order.add(node);
+                List<GraphNode> below = children(node.id());
+                for (int i = below.size() - 1; i >= 0; i--) {
+                    pending.push(below.get(i));
+                }
+            }
         }
         return order;
-    }
-
-    private void collect(GraphNode node, List<GraphNode> order) {
-        order.add(node);
-        children(node.id()).forEach(child -> collect(child, order));
     }
 
     /** The normalised JSON form: what is stored and what the API shows. */

@@ -23,6 +23,11 @@ import java.util.Set;
  */
 public final class GraphParser {
     static final int MAX_ID_LENGTH = 200;
+    /**
+     * Nodes a graph may have (contract §4). Checked first, before any node is compiled: what an item's walk, its
+     * node states and its finishing transaction cost grows with the graph.
+     */
+    public static final int MAX_NODES = 200;
     private final NodeCatalogue catalogue;
 
     public GraphParser(NodeCatalogue catalogue) {
@@ -54,6 +59,9 @@ public final class GraphParser {
         if (edgesJson != null && !edgesJson.isNull() && !edgesJson.isArray()) {
             throw invalid("graph.edges must be an array");
         }
+        if (strict) {
+            checkSize(nodesJson, edgesJson);
+        }
         Map<String, GraphNode> nodes = new LinkedHashMap<>();
         for (int i = 0; i < nodesJson.size(); i++) {
             GraphNode node = parseNode(nodesJson.get(i), i, strict);
@@ -69,6 +77,22 @@ public final class GraphParser {
         }
         checkShape(nodes, edges);
         return new Graph(List.copyOf(nodes.values()), edges);
+    }
+
+    /**
+     * A graph saved before the limit keeps running as it was saved ({@link #parseSaved}): its walk, without
+     * recursion, holds no more for its length.
+     */
+    private static void checkSize(JsonNode nodesJson, JsonNode edgesJson) {
+        if (nodesJson.size() > MAX_NODES) {
+            throw invalid("the graph has " + nodesJson.size() + " nodes; a workflow graph may have at most "
+                    + MAX_NODES);
+        }
+        // Every node but the inputs has exactly one incoming edge: a valid graph has fewer edges than nodes.
+        if (edgesJson != null && edgesJson.isArray() && edgesJson.size() >= MAX_NODES) {
+            throw invalid("the graph has " + edgesJson.size() + " edges; a workflow graph may have at most "
+                    + MAX_NODES + " nodes, each but the inputs with one incoming edge");
+        }
     }
 
     private GraphNode parseNode(JsonNode json, int index, boolean strict) {

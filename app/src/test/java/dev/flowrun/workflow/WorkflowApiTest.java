@@ -439,4 +439,30 @@ class WorkflowApiTest {
             assertThat(wrongType.errorField()).as(name).isEqualTo("name");
         }
     }
+
+    @Test
+    void aGraphHasAtMost200NodesAndALongerOneIsRefusedWhole() {
+        assertAccepted(chainOf(200));
+        JsonNode over = assertError(app.post("/workflows", body("201", chainOf(201))), 400, "invalid_workflow");
+        assertThat(over.path("message").asText()).contains("201 nodes").contains("at most 200");
+        // Long enough to overflow a walk that recursed once per node, and to take gigabytes if each kept its image.
+        JsonNode huge = assertError(app.post("/workflows", body("5000", chainOf(5000))), 400, "invalid_workflow");
+        assertThat(huge.path("message").asText()).contains("5000 nodes").contains("at most 200");
+    }
+
+    /** {@code in} → flips → {@code out}: {@code count} nodes in all. */
+    static String chainOf(int count) {
+        List<String> nodes = new ArrayList<>(List.of(node("in", "imageInput")));
+        List<String> edges = new ArrayList<>();
+        for (int i = 1; i < count - 1; i++) {
+            nodes.add(node("n" + i, "flip", "{\"direction\": \"horizontal\"}"));
+        }
+        nodes.add(node("out", "output"));
+        for (int i = 1; i < count; i++) {
+            String source = i == 1 ? "in" : "n" + (i - 1);
+            String target = i == count - 1 ? "out" : "n" + i;
+            edges.add(edge("e" + i, source, target));
+        }
+        return graph(nodes, edges);
+    }
 }
