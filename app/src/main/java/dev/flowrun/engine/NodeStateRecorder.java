@@ -28,6 +28,7 @@ import org.jdbi.v3.core.Jdbi;
 final class NodeStateRecorder {
     private final ObjectMapper mapper;
     private final Clock clock;
+    private Instant latest;
     private final Dialect dialect;
     private final long itemId;
     private final Map<String, NodeStateChange> unwritten = new LinkedHashMap<>();
@@ -117,8 +118,14 @@ final class NodeStateRecorder {
                 grade == null ? null : grade.method(), grade == null ? null : grade.confidence()));
     }
 
+    /** Never before a time this item's nodes already have: a node ends no earlier than it started. */
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        if (latest != null && now.isBefore(latest)) {
+            return latest;
+        }
+        latest = now;
+        return now;
     }
 
 }

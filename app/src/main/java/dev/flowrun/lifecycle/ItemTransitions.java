@@ -53,10 +53,15 @@ public final class ItemTransitions {
         void ended(Handle handle, ItemStatus status);
     }
 
-    /** Whether the item was still queued: 0 rows means cancelled meanwhile. */
+    /**
+     * Whether the item was still queued: 0 rows means cancelled meanwhile. An item starts no earlier than its run was
+     * created and ends no earlier than it started, whatever the wall clock did in between (a clock stepped back).
+     */
     static boolean claim(Handle handle, long itemId, String claim, Instant now) {
         return handle.createUpdate("""
-                        UPDATE run_items SET status = 'running', claimed_by = :claim, started_at = :now, finished_at = NULL,
+                        UPDATE run_items SET status = 'running', claimed_by = :claim, finished_at = NULL,
+                                             started_at = GREATEST(:now, (SELECT created_at FROM runs
+                                                                          WHERE runs.id = run_items.run_id)),
                                              error_code = NULL, error_message = NULL
                         WHERE id = :itemId AND status = 'queued'""")
                 .bind("itemId", itemId).bind("claim", claim).bind("now", now).execute() > 0;
@@ -119,7 +124,7 @@ public final class ItemTransitions {
     private static boolean end(Handle handle, ClaimedItem item, ItemEnd end, Instant now) {
         return handle.createUpdate("""
                         UPDATE run_items SET status = :status, error_code = :errorCode, error_message = :errorMessage,
-                                             finished_at = :now, needs_review = :needsReview
+                                             finished_at = GREATEST(started_at, :now), needs_review = :needsReview
                         WHERE id = :itemId AND status = 'running' AND claimed_by = :claim""")
                 .bind("itemId", item.itemId()).bind("claim", item.claim()).bind("status", end.status().json())
                 .bind("errorCode", end.errorCode()).bind("errorMessage", end.errorMessage())
@@ -133,7 +138,8 @@ public final class ItemTransitions {
      */
     public static boolean giveBack(Handle handle, ClaimedItem item, Instant now) {
         int cancelled = handle.createUpdate("""
-                        UPDATE run_items SET status = 'cancelled', claimed_by = NULL, finished_at = :now
+                        UPDATE run_items SET status = 'cancelled', claimed_by = NULL,
+                                             finished_at = GREATEST(started_at, :now)
                         WHERE id = :itemId AND status = 'running' AND claimed_by = :claim
                           AND run_id IN (SELECT id FROM runs WHERE status NOT IN ('queued', 'running'))""")
                 .bind("itemId", item.itemId()).bind("claim", item.claim()).bind("now", now).execute();
@@ -188,7 +194,8 @@ public final class ItemTransitions {
      */
     public static TakenOver takeOver(Handle handle, Abandoned abandoned, Instant now) {
         int cancelled = abandoned.bind(handle.createUpdate(
-                        "UPDATE run_items SET status = 'cancelled', claimed_by = NULL, finished_at = :now"
+                        "UPDATE run_items SET status = 'cancelled', claimed_by = NULL,"
+                                + " finished_at = GREATEST(started_at, :now)"
                                 + " WHERE status = 'running' AND " + abandoned.where("claimed_by")
                                 + " AND run_id IN (SELECT id FROM runs WHERE status NOT IN ('queued', 'running'))"))
                 .bind("now", now).execute();

@@ -50,18 +50,22 @@ public final class RunTransitions {
 
     /**
      * Marks the run started, at the earliest start of its items: two workers read the clock, then commit in either
-     * order, and a run must not say it started after one of its items did. True when this made it running (its
+     * order, and a run must not say it started after one of its items did; nor before it was created, whatever the
+     * wall clock did. True when this made it running (its
      * live event is due).
      */
     static boolean start(Handle handle, long runId, Instant now) {
         int started = handle.createUpdate("""
-                        UPDATE runs SET status = 'running', started_at = :now, updated_at = GREATEST(updated_at, :now)
+                        UPDATE runs SET status = 'running', started_at = GREATEST(created_at, :now),
+                                        updated_at = GREATEST(updated_at, :now)
                         WHERE id = :runId AND status = 'queued'""")
                 .bind("runId", runId).bind("now", now).execute();
         if (started == 0) {
+            // Each claim keeps updated_at at its item's start, so the run ends no earlier than any item it counts.
             handle.createUpdate("""
-                            UPDATE runs SET started_at = :now, updated_at = GREATEST(updated_at, :now)
-                            WHERE id = :runId AND status = 'running' AND started_at > :now""")
+                            UPDATE runs SET started_at = LEAST(started_at, GREATEST(created_at, :now)),
+                                            updated_at = GREATEST(updated_at, :now)
+                            WHERE id = :runId AND status = 'running'""")
                     .bind("runId", runId).bind("now", now).execute();
         }
         return started > 0;
