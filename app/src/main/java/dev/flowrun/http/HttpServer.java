@@ -68,7 +68,11 @@ public final class HttpServer {
             config.startup.showOldJavalinVersionWarning = false;
             config.http.maxRequestSize = Requests.MAX_BODY;
             config.jsonMapper(new JavalinJackson(mapper, false));
-            config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            config.jetty.modifyServer(server -> {
+                server.setErrorHandler(new JsonErrorHandler());
+                // Javalin puts its servlet handler inside: bodies are gathered before a thread handles them.
+                server.setHandler(new BodyArrival());
+            });
             ErrorMapping.install(config.routes, readiness.database(), readiness.disk());
             // The port is bound before the first start makes its key (see App), so a request that comes in
             // between waits for that rather than meeting a workspace not made yet.
