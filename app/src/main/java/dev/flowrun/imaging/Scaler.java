@@ -43,11 +43,22 @@ public final class Scaler {
     }
 
     public static void resample(int[] src, int w, int h, int[] dst, int tw, int th, boolean alpha) {
+        resample(src, w, h, dst, tw, th, alpha, 0, th);
+    }
+
+    /** {@link #resample} with the output's rows in parallel ({@link ParallelRows}): the same pixels. */
+    public static void resampleInParallel(int[] src, int w, int h, int[] dst, int tw, int th, boolean alpha) {
+        ParallelRows.run(th, 16, (from, to) -> resample(src, w, h, dst, tw, th, alpha, from, to));
+    }
+
+    /** Output rows {@code [fromRow, toRow)} of {@link #resample}. */
+    private static void resample(int[] src, int w, int h, int[] dst, int tw, int th, boolean alpha, int fromRow,
+                                 int toRow) {
         Taps xs = Taps.of(w, tw);
         Taps ys = Taps.of(h, th);
         int channels = alpha ? 4 : 3;
         float[] row = new float[w * channels];
-        for (int y = 0; y < th; y++) {
+        for (int y = fromRow; y < toRow; y++) {
             WorkBudget.check();
             Arrays.fill(row, 0f);
             for (int t = ys.offset[y], end = ys.offset[y + 1]; t < end; t++) {

@@ -2,6 +2,7 @@ package dev.flowrun.cutout.model;
 
 import dev.flowrun.cutout.classic.AlphaBlur;
 import dev.flowrun.cutout.classic.EdgeMatte;
+import dev.flowrun.imaging.ParallelRows;
 import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 
@@ -26,57 +27,83 @@ final class FullSizeCutout {
     private FullSizeCutout() {
     }
 
+    /** Planes of the working grid, in the order {@link PlaneRows} gets them: the eager ones first. */
+    private static final int TRIMAP = 0;
+    private static final int NEAR = 1;
+    private static final int COEFFICIENTS = 2;
+    private static final int SUBJECT = 6;
+    private static final int BACKDROP = 9;
+
     static BufferedImage compose(int[] src, int w, int h, boolean hasAlpha, GuidedFilter.Coefficients c,
                                  Trimap.Planes trimap, NearestColours colours, int gw, int gh, int feather) {
         float[][] planes = new float[12][];
-        planes[0] = c.ar();
-        planes[1] = c.ag();
-        planes[2] = c.ab();
-        planes[3] = c.b();
-        System.arraycopy(colours.planes, 0, planes, 4, 6);
-        planes[10] = trimap.values();
-        planes[11] = trimap.near();
-        PlaneRows rows = new PlaneRows(planes, gw, gh, w, h);
+        planes[TRIMAP] = trimap.values();
+        planes[NEAR] = trimap.near();
+        planes[COEFFICIENTS] = c.ar();
+        planes[COEFFICIENTS + 1] = c.ag();
+        planes[COEFFICIENTS + 2] = c.ab();
+        planes[COEFFICIENTS + 3] = c.b();
+        System.arraycopy(colours.planes, 0, planes, SUBJECT, 6);
         BufferedImage result = Pixels.create(w, h, true);
         int[] out = Pixels.data(result);
-        for (int y = 0; y < h; y++) {
-            rows.seek(y);
-            for (int x = 0, i = y * w; x < w; x++, i++) {
-                float t = rows.at(10, x);
-                float a;
-                if (Trimap.unknownWeight(t) == 0) {
-                    a = Trimap.known(t);
-                } else {
-                    int o = hasAlpha ? ModelInput.overWhite(src[i]) : src[i];
-                    float q = rows.at(0, x) * (o >> 16 & 0xFF) / 255f + rows.at(1, x) * (o >> 8 & 0xFF) / 255f
-                            + rows.at(2, x) * (o & 0xFF) / 255f + rows.at(3, x);
-                    a = Trimap.alpha(t, stretch(q));
+        ParallelRows.run(h, 8, (from, to) -> {
+            PlaneRows rows = new PlaneRows(planes, 2, gw, gh, w, h);
+            for (int y = from; y < to; y++) {
+                rows.seek(y);
+                row(rows, src, y * w, w, hasAlpha, feather, out);
+                if (feather <= 1) {
+                    finish(out, src, hasAlpha, y * w, (y + 1) * w);
                 }
-                int subject = rgb(rows, 4, x);
-                int rgb;
-                int alpha;
-                if (a <= 0) {
-                    alpha = 0;
-                    rgb = subject; // seen only if feathering spreads the edge outward
-                } else if (a < 1 || t > BAND_EDGE && t < 1 - BAND_EDGE || rows.at(11, x) > 0.5f) {
-                    alpha = Math.round(255 * Math.min(1, a));
-                    int backdrop = rgb(rows, 7, x);
-                    rgb = EdgeMatte.decontaminate(src[i], subject, backdrop, coverage(src[i], subject, backdrop, a));
-                } else {
-                    alpha = 255;
-                    rgb = src[i];
-                }
-                if (feather == 0) {
-                    alpha = alpha >= 128 ? 255 : 0;
-                }
-                out[i] = alpha << 24 | (rgb & 0xFFFFFF);
             }
-        }
+        });
         if (feather > 1) {
             blurAlpha(out, w, h, feather - 1);
+            finish(out, src, hasAlpha, 0, out.length);
         }
-        finish(out, src, hasAlpha);
         return result;
+    }
+
+    /** One row of the cut-out, before feathering, from {@link PlaneRows} at that row. */
+    private static void row(PlaneRows rows, int[] src, int start, int w, boolean hasAlpha, int feather, int[] out) {
+        for (int x = 0, i = start; x < w; x++, i++) {
+            float t = rows.at(TRIMAP, x);
+            float a;
+            if (Trimap.unknownWeight(t) == 0) {
+                a = Trimap.known(t);
+            } else {
+                rows.load();
+                int o = hasAlpha ? ModelInput.overWhite(src[i]) : src[i];
+                float q = rows.at(COEFFICIENTS, x) * (o >> 16 & 0xFF) / 255f
+                        + rows.at(COEFFICIENTS + 1, x) * (o >> 8 & 0xFF) / 255f
+                        + rows.at(COEFFICIENTS + 2, x) * (o & 0xFF) / 255f + rows.at(COEFFICIENTS + 3, x);
+                a = Trimap.alpha(t, stretch(q));
+            }
+            int rgb;
+            int alpha;
+            if (a <= 0) {
+                alpha = 0;
+                // The subject's colour, seen only where feathering spreads the edge outward; else the pixel is 0.
+                if (feather > 1) {
+                    rows.load();
+                    rgb = rgb(rows, SUBJECT, x);
+                } else {
+                    rgb = 0;
+                }
+            } else if (a < 1 || t > BAND_EDGE && t < 1 - BAND_EDGE || rows.at(NEAR, x) > 0.5f) {
+                rows.load();
+                alpha = Math.round(255 * Math.min(1, a));
+                int subject = rgb(rows, SUBJECT, x);
+                int backdrop = rgb(rows, BACKDROP, x);
+                rgb = EdgeMatte.decontaminate(src[i], subject, backdrop, coverage(src[i], subject, backdrop, a));
+            } else {
+                alpha = 255;
+                rgb = src[i];
+            }
+            if (feather == 0) {
+                alpha = alpha >= 128 ? 255 : 0;
+            }
+            out[i] = alpha << 24 | (rgb & 0xFFFFFF);
+        }
     }
 
     /**
@@ -129,8 +156,8 @@ final class FullSizeCutout {
     }
 
     /** The input's own transparency multiplies the matte; fully transparent pixels become 0 as elsewhere. */
-    private static void finish(int[] out, int[] src, boolean hasAlpha) {
-        for (int i = 0; i < out.length; i++) {
+    private static void finish(int[] out, int[] src, boolean hasAlpha, int from, int to) {
+        for (int i = from; i < to; i++) {
             int a = out[i] >>> 24;
             if (hasAlpha) {
                 a = (a * (src[i] >>> 24) + 127) / 255;

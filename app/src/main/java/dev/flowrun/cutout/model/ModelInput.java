@@ -1,5 +1,6 @@
 package dev.flowrun.cutout.model;
 
+import dev.flowrun.imaging.ParallelRows;
 import dev.flowrun.imaging.Scaler;
 
 /**
@@ -25,22 +26,24 @@ final class ModelInput {
     static float[] tensor(int[] argb, int w, int h, boolean alpha, ModelFamily family) {
         int s = family.size();
         int[] small = new int[s * s];
-        Scaler.resample(argb, w, h, small, s, s, alpha);
+        Scaler.resampleInParallel(argb, w, h, small, s, s, alpha);
         int plane = s * s;
         float[] tensor = new float[3 * plane];
-        for (int i = 0; i < plane; i++) {
-            int p = alpha ? overWhite(small[i]) : small[i];
-            tensor[i] = family.normalise(p >> 16 & 0xFF, 0);
-            tensor[plane + i] = family.normalise(p >> 8 & 0xFF, 1);
-            tensor[2 * plane + i] = family.normalise(p & 0xFF, 2);
-        }
+        ParallelRows.run(s, 16, (from, to) -> {
+            for (int i = from * s; i < to * s; i++) {
+                int p = alpha ? overWhite(small[i]) : small[i];
+                tensor[i] = family.normalise(p >> 16 & 0xFF, 0);
+                tensor[plane + i] = family.normalise(p >> 8 & 0xFF, 1);
+                tensor[2 * plane + i] = family.normalise(p & 0xFF, 2);
+            }
+        });
         return tensor;
     }
 
     /** The picture at the working grid's size ({@link #workSize}), over white, as packed RGB. */
     static int[] guide(int[] argb, int w, int h, boolean alpha, int gw, int gh) {
         int[] guide = new int[gw * gh];
-        Scaler.resample(argb, w, h, guide, gw, gh, alpha);
+        Scaler.resampleInParallel(argb, w, h, guide, gw, gh, alpha);
         if (alpha) {
             for (int i = 0; i < guide.length; i++) {
                 guide[i] = overWhite(guide[i]);

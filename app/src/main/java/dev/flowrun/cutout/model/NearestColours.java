@@ -1,5 +1,9 @@
 package dev.flowrun.cutout.model;
 
+import dev.flowrun.imaging.ParallelRows;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+
 /**
  * The subject and backdrop colours an edge pixel is a mix of, on the working grid: for every pixel, the colour of
  * the nearest clean subject pixel and of the nearest clean backdrop pixel, where clean means decided by the
@@ -30,9 +34,11 @@ final class NearestColours {
 
     static NearestColours of(int[] guide, float[] trimap, int w, int h) {
         byte[] clean = clean(trimap, w, h);
-        float[][] planes = new float[6][w * h];
+        float[][] planes = new float[6][];
+        ForkJoinTask<?> backdrop = ForkJoinPool.commonPool().submit(() -> side(guide, clean, BACKDROP, planes, 3,
+                w, h));
         side(guide, clean, SUBJECT, planes, 0, w, h);
-        side(guide, clean, BACKDROP, planes, 3, w, h);
+        backdrop.join();
         int radius = Trimap.band(w, h);
         for (int k = 0; k < planes.length; k++) {
             planes[k] = BoxMean.of(planes[k], w, h, radius);
@@ -77,37 +83,78 @@ final class NearestColours {
      */
     private static void side(int[] guide, byte[] clean, byte side, float[][] planes, int first, int w, int h) {
         int[] nearest = nearest(clean, side, w, h);
-        for (int i = 0; i < nearest.length; i++) {
-            int o = nearest[i];
-            if (o < 0) {
-                int p = guide[i];
-                planes[first][i] = p >> 16 & 0xFF;
-                planes[first + 1][i] = p >> 8 & 0xFF;
-                planes[first + 2][i] = p & 0xFF;
-                continue;
+        long[] sums = windowSums(guide, clean, side, w, h);
+        float[] red = new float[w * h];
+        float[] green = new float[w * h];
+        float[] blue = new float[w * h];
+        ParallelRows.run(h, 16, (from, to) -> {
+            for (int i = from * w; i < to * w; i++) {
+                int o = nearest[i];
+                if (o < 0) {
+                    int p = guide[i];
+                    red[i] = p >> 16 & 0xFF;
+                    green[i] = p >> 8 & 0xFF;
+                    blue[i] = p & 0xFF;
+                    continue;
+                }
+                long sum = sums[o];
+                int count = (int) (sum & COUNT_MASK);
+                red[i] = (float) (int) (sum >>> RED & FIELD_MASK) / count;
+                green[i] = (float) (int) (sum >>> GREEN & FIELD_MASK) / count;
+                blue[i] = (float) (int) (sum >>> BLUE & FIELD_MASK) / count;
             }
-            int ox = o % w;
-            int oy = o / w;
-            int r = 0;
-            int g = 0;
-            int b = 0;
-            int count = 0;
-            for (int y = Math.max(0, oy - 1); y <= Math.min(h - 1, oy + 1); y++) {
-                for (int x = Math.max(0, ox - 1); x <= Math.min(w - 1, ox + 1); x++) {
-                    int j = y * w + x;
-                    if (clean[j] == side) {
-                        int p = guide[j];
-                        r += p >> 16 & 0xFF;
-                        g += p >> 8 & 0xFF;
-                        b += p & 0xFF;
-                        count++;
-                    }
+        });
+        planes[first] = red;
+        planes[first + 1] = green;
+        planes[first + 2] = blue;
+    }
+
+    /** Bit fields of a window sum: red, green and blue sums (at most 9 × 255, 12 bits each) and the count. */
+    private static final int RED = 40;
+    private static final int GREEN = 24;
+    private static final int BLUE = 8;
+    private static final long FIELD_MASK = 0xFFFF;
+    private static final long COUNT_MASK = 0xFF;
+
+    /**
+     * Per pixel, the sums of red, green and blue over the clean pixels of {@code side} in its 3×3 window and their
+     * number, packed in one long ({@link #RED}, {@link #GREEN}, {@link #BLUE}, count): three along each row, then
+     * three rows. Exact integers, so the mean a pixel's nearest gives is what summing its window again would give.
+     */
+    private static long[] windowSums(int[] guide, byte[] clean, byte side, int w, int h) {
+        long[] rows = new long[w * h];
+        ParallelRows.run(h, 16, (from, to) -> {
+            for (int y = from; y < to; y++) {
+                int row = y * w;
+                long left = 0;
+                long here = packed(guide, clean, side, row);
+                for (int x = 0; x < w; x++) {
+                    long right = x + 1 < w ? packed(guide, clean, side, row + x + 1) : 0;
+                    rows[row + x] = left + here + right;
+                    left = here;
+                    here = right;
                 }
             }
-            planes[first][i] = (float) r / count;
-            planes[first + 1][i] = (float) g / count;
-            planes[first + 2][i] = (float) b / count;
+        });
+        long[] sums = new long[w * h];
+        ParallelRows.run(h, 16, (from, to) -> {
+            for (int y = from; y < to; y++) {
+                int row = y * w;
+                for (int x = 0; x < w; x++) {
+                    int i = row + x;
+                    sums[i] = rows[i] + (y > 0 ? rows[i - w] : 0) + (y + 1 < h ? rows[i + w] : 0);
+                }
+            }
+        });
+        return sums;
+    }
+
+    private static long packed(int[] guide, byte[] clean, byte side, int i) {
+        if (clean[i] != side) {
+            return 0;
         }
+        int p = guide[i];
+        return (long) (p >> 16 & 0xFF) << RED | (long) (p >> 8 & 0xFF) << GREEN | (long) (p & 0xFF) << BLUE | 1;
     }
 
     /**
@@ -120,11 +167,17 @@ final class NearestColours {
         int[] queue = new int[n];
         int tail = 0;
         for (int i = 0; i < n; i++) {
-            if (clean[i] == side) {
-                nearest[i] = i;
-                queue[tail++] = i;
-            } else {
-                nearest[i] = -1;
+            nearest[i] = clean[i] == side ? i : -1;
+        }
+        // Seeds in index order, as a walk from all of them would take them; a seed whose four neighbours are all
+        // seeds gives nothing to anyone, so it is left out of the queue (the walk's result is the same).
+        for (int y = 0, i = 0; y < h; y++) {
+            for (int x = 0; x < w; x++, i++) {
+                boolean inner = (x == 0 || nearest[i - 1] >= 0) && (x == w - 1 || nearest[i + 1] >= 0)
+                        && (i < w || nearest[i - w] >= 0) && (i + w >= n || nearest[i + w] >= 0);
+                if (nearest[i] >= 0 && !inner) {
+                    queue[tail++] = i;
+                }
             }
         }
         for (int head = 0; head < tail; head++) {

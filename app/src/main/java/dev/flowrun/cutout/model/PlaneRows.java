@@ -3,7 +3,8 @@ package dev.flowrun.cutout.model;
 /**
  * Bilinear interpolation of several planes of the working grid to a larger size, one output row at a time: the
  * two grid rows around it are blended once per row, then each pixel blends two neighbours. Memory is one row per
- * plane, whatever the output size.
+ * plane, whatever the output size. The first {@code eager} planes are blended for every row; the others only for a
+ * row that asks for them ({@link #load}): most rows of a cut-out lie away from the outline and need none of them.
  */
 final class PlaneRows {
     private final float[][] planes;
@@ -11,13 +12,23 @@ final class PlaneRows {
     private final int gh;
     private final int w;
     private final int h;
+    private final int eager;
+    private int y0;
+    private int y1;
+    private float fy;
+    private boolean loaded;
     private final int[] x0;
     private final float[] fx;
     /** The current output row of every plane, at grid width (vertically blended). */
     final float[][] row;
 
     PlaneRows(float[][] planes, int gw, int gh, int w, int h) {
+        this(planes, planes.length, gw, gh, w, h);
+    }
+
+    PlaneRows(float[][] planes, int eager, int gw, int gh, int w, int h) {
         this.planes = planes;
+        this.eager = eager;
         this.gw = gw;
         this.gh = gh;
         this.w = w;
@@ -32,13 +43,26 @@ final class PlaneRows {
         this.row = new float[planes.length][gw];
     }
 
-    /** Makes {@link #row} hold output row {@code y}. */
+    /** Makes {@link #row} hold output row {@code y} of the eager planes. */
     void seek(int y) {
         double sy = clamp((y + 0.5) * gh / h - 0.5, gh - 1);
-        int y0 = (int) Math.floor(sy);
-        int y1 = Math.min(gh - 1, y0 + 1);
-        float fy = (float) (sy - y0);
-        for (int k = 0; k < planes.length; k++) {
+        y0 = (int) Math.floor(sy);
+        y1 = Math.min(gh - 1, y0 + 1);
+        fy = (float) (sy - y0);
+        blend(0, eager);
+        loaded = eager == planes.length;
+    }
+
+    /** Makes {@link #row} hold the current output row of the other planes too. */
+    void load() {
+        if (!loaded) {
+            blend(eager, planes.length);
+            loaded = true;
+        }
+    }
+
+    private void blend(int fromPlane, int toPlane) {
+        for (int k = fromPlane; k < toPlane; k++) {
             float[] p = planes[k];
             float[] out = row[k];
             int a = y0 * gw;
