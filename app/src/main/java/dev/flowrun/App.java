@@ -8,7 +8,7 @@ import dev.flowrun.cluster.ResultSettings;
 import dev.flowrun.cluster.Takeover;
 import dev.flowrun.cutout.model.ModelBackgroundRemover;
 import dev.flowrun.cutout.model.ModelThreads;
-import dev.flowrun.cutout.model.SegmentationModel;
+import dev.flowrun.cutout.model.ModelLoad;
 import dev.flowrun.db.Database;
 import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
@@ -82,8 +82,8 @@ public final class App {
     private final Address address;
     private final AuthService auth;
     private Optional<String> firstKey = Optional.empty();
-    /** The segmentation model this app loaded, closed when it stops; null without one. */
-    private final SegmentationModel model;
+    /** The segmentation model this app loads, closed when it stops; null without one. */
+    private final ModelLoad model;
 
     private final Retention retention;
     private final Cluster cluster;
@@ -126,9 +126,10 @@ public final class App {
         }
 
         /**
-         * Starts everything; the returned app is serving once this returns. The model is loaded first: a file that
-         * cannot be used stops start-up with {@link dev.flowrun.cutout.model.ModelUnavailable}. Whatever fails
-         * stops what had started and throws.
+         * Starts everything; the returned app is serving once this returns. The model loads on a thread of its own
+         * while the database opens and the rest starts, and is waited for before HTTP starts: a file that cannot be
+         * used stops start-up with {@link dev.flowrun.cutout.model.ModelUnavailable}. Whatever fails stops what had
+         * started and throws.
          */
         public App start() {
             if (nodes != null) {
@@ -138,9 +139,8 @@ public final class App {
             if (file == null) {
                 return new App(config, NodeCatalogue.standard(null), clock, null).start(config, onNewKey);
             }
-            SegmentationModel model = SegmentationModel.load(file, config.bgModelFamily(),
+            ModelLoad model = ModelLoad.start(file, config.bgModelFamily(),
                     ModelThreads.of(config.workers(), Runtime.getRuntime().availableProcessors()));
-            LOG.info("segmentation model: {}", model);
             App app;
             try {
                 app = new App(config, NodeCatalogue.standard(new ModelBackgroundRemover(model)), clock, model);
@@ -152,7 +152,7 @@ public final class App {
         }
     }
 
-    private App(Config config, NodeCatalogue catalogue, Clock clock, SegmentationModel model) {
+    private App(Config config, NodeCatalogue catalogue, Clock clock, ModelLoad model) {
         this.model = model;
         ObjectMapper mapper = Json.mapper();
         this.address = Address.of(config);
@@ -234,6 +234,9 @@ public final class App {
             cluster.start();
             retention.sweeper().start();
             events.start();
+            if (model != null) {
+                LOG.info("segmentation model: {}", model.get());
+            }
             http.start(address.host(), address.port());
             firstKey = auth.bootstrap(config.apiKey(), onNewKey);
         } catch (RuntimeException e) {

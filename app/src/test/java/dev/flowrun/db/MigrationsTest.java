@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flowrun.support.TestDatabase;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class MigrationsTest {
@@ -16,6 +17,15 @@ class MigrationsTest {
             new Migrations(database.jdbi(), database.dialect()).apply();
             assertThat(versions(database)).isEqualTo(versions);
         }
+    }
+
+    @Test
+    void theScriptsListedAreEveryOneThatALookupByNumberFinds() {
+        List<Integer> probed = IntStream.rangeClosed(1, Migrations.HIGHEST)
+                .filter(v -> Migrations.class.getClassLoader().getResource("db/migration/V" + v + ".sql") != null)
+                .boxed().toList();
+        assertThat(probed).startsWith(1, 2);
+        assertThat(Migrations.available()).containsExactlyElementsOf(probed);
     }
 
     @Test

@@ -90,7 +90,7 @@ final class ModelPhase {
     }
 
     /** {@code count} photos copied into {@code folder} as 000-name, 001-name, …, cycling through the list. */
-    private static List<Path> photos(Path folder, int count) throws Exception {
+    static List<Path> photos(Path folder, int count) throws Exception {
         ShotImages.deleteTree(folder);
         Files.createDirectories(folder);
         List<Path> out = new ArrayList<>();

@@ -42,6 +42,10 @@ import java.util.concurrent.Future;
  * figures are only good on a quiet machine. Never a test. Run with
  * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ModelSpeedBenchmark}
  * ({@code -Dbench.runs=5}, {@code -Dbench.threads=2} for one thread count only).
+ *
+ * <p>{@code -Dbench.megapixels=0.3,1,4,12} instead: the same photo scaled to each size (3:2), the node on it against
+ * bare {@code session.run} on its model input, every core's threads, one item at a time; what is left after the
+ * inference (model input, matte, edge colours, full-size cut-out) is the difference.
  */
 public final class ModelSpeedBenchmark {
     private static final int WARMUP = 2;
@@ -61,6 +65,11 @@ public final class ModelSpeedBenchmark {
                 false);
         float[] tensor = tensor(image);
         Path file = TestModel.isnet();
+        String megapixels = System.getProperty("bench.megapixels");
+        if (megapixels != null) {
+            bySize(photo, file, megapixels.split(","), runs, cores);
+            return;
+        }
         System.out.println("| intra-op threads | bare session.run, defaults | model stage (removeBackground) | ratio "
                 + "| two at once: bare | two at once: model stage | ratio |");
         System.out.println("|---:|---:|---:|---:|---:|---:|---:|");
@@ -87,6 +96,41 @@ public final class ModelSpeedBenchmark {
         }
         System.out.println("load average after: " + loadAverage() + " (medians of " + runs + " runs alone and "
                 + Math.max(2, runs / 2) + " pairs, after " + WARMUP + " warm-up rounds)");
+    }
+
+    /** The node at each size against bare session.run on that picture's model input, all cores, in turns. */
+    private static void bySize(BufferedImage photo, Path file, String[] megapixels, int runs, int cores)
+            throws Exception {
+        System.out.println("| picture | bare session.run | removeBackground node | ratio |");
+        System.out.println("|---|---:|---:|---:|");
+        try (SegmentationModel model = SegmentationModel.load(file, null, new ModelThreads(cores, 1));
+             OrtSession.SessionOptions defaults = new OrtSession.SessionOptions()) {
+            defaults.setIntraOpNumThreads(cores);
+            defaults.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+            TransformNode stage = (TransformNode) NodeCatalogue.standard(new ModelBackgroundRemover(model))
+                    .find("removeBackground").orElseThrow()
+                    .compile(new ObjectMapper().readTree("{\"method\": \"model\", \"feather\": 1}"));
+            try (OrtSession bare = OrtEnvironment.getEnvironment().createSession(file.toString(), defaults)) {
+                for (String mp : megapixels) {
+                    double pixels = Double.parseDouble(mp.trim()) * 1e6;
+                    int w = (int) Math.round(Math.sqrt(pixels * 1.5));
+                    int h = (int) Math.round(w / 1.5);
+                    BufferedImage picture = Pixels.create(w, h, false);
+                    Scaler.resample(Pixels.readOnly(photo), photo.getWidth(), photo.getHeight(), Pixels.data(picture),
+                            w, h, false);
+                    BufferedImage square = Pixels.create(SIZE, SIZE, false);
+                    Scaler.resample(Pixels.data(picture), w, h, Pixels.data(square), SIZE, SIZE, false);
+                    float[] input = tensor(square);
+                    double[][] alone = takeTurns(() -> runBare(bare, input), () -> stage.apply(picture), runs, 1);
+                    double b = median(alone[0]);
+                    double s = median(alone[1]);
+                    System.out.printf(Locale.ROOT, "| %d×%d (%.1f MP) | %.0f ms | %.0f ms | %.2f× |%n", w, h,
+                            w * h / 1e6, b, s, s / b);
+                }
+            }
+        }
+        System.out.println("load average after: " + loadAverage() + " (medians of " + runs + " runs after "
+                + WARMUP + " warm-up rounds, " + cores + " threads)");
     }
 
     /** Alternates the two, {@code atOnce} calls of each at the same time; wall ms per round of each. */

@@ -40,12 +40,13 @@ public final class PerformanceBenchmark {
                 case "memory" -> MemoryPhase.run(bench);
                 case "fairness" -> FairnessPhase.run(bench);
                 case "model" -> ModelPhase.run(bench);
+                case "cli" -> CommandLinePhase.run(bench);
                 case "scale-pg" -> PostgresScalePhase.run(bench, Long.getLong("bench.smallStore", 1_000),
                         Long.getLong("bench.bigStore", 1_000_000));
                 case "instances" -> InstancesPhase.run(bench);
                 case "storage" -> StoragePhase.run(bench);
                 default -> throw new IllegalArgumentException("unknown phase " + phase + "; phases: " + PHASES
-                        + ", model, scale-pg, instances, storage");
+                        + ", model, cli, scale-pg, instances, storage");
             }
             BenchContext.log("phase %s took %.0f s", phase, (System.nanoTime() - phaseStart) / 1e9);
         }

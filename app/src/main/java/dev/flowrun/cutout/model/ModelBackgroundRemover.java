@@ -32,14 +32,23 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
     /** Regularisation: colour variations below about 0.03 (8 of 255 levels) do not move the edge. */
     private static final float EPS = 1e-3f;
 
-    private final SegmentationModel model;
+    private final ModelLoad model;
     private final Edges edges;
 
     public ModelBackgroundRemover(SegmentationModel model) {
-        this(model, Edges.GUIDED);
+        this(ModelLoad.of(model), Edges.GUIDED);
     }
 
     public ModelBackgroundRemover(SegmentationModel model, Edges edges) {
+        this(ModelLoad.of(model), edges);
+    }
+
+    /** With a model still loading: the first cut-out waits for it. */
+    public ModelBackgroundRemover(ModelLoad model) {
+        this(model, Edges.GUIDED);
+    }
+
+    private ModelBackgroundRemover(ModelLoad model, Edges edges) {
         this.model = model;
         this.edges = edges;
     }
@@ -48,9 +57,9 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
     public Cutout remove(BufferedImage image, OptionalInt tolerance, int feather) throws CutoutFailed {
         boolean alpha = Pixels.hasAlpha(image);
         int[] src = Pixels.readOnly(image); // no copy: at 50 MP every full-size array is 200 MB
-        float[] probability = infer(ModelInput.tensor(src, image.getWidth(), image.getHeight(), alpha,
-                model.family()));
-        return fromProbability(image, probability, model.family().size(), feather);
+        ModelFamily family = model.get().family();
+        float[] probability = infer(ModelInput.tensor(src, image.getWidth(), image.getHeight(), alpha, family));
+        return fromProbability(image, probability, family.size(), feather);
     }
 
     /** The cut-out of {@code image} from the model's foreground probability, {@code size}² pixels. */
@@ -86,7 +95,7 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
     /** The model's answer: the subject's probability per pixel of the model's square. */
     float[] infer(float[] input) throws CutoutFailed {
         try {
-            return model.predict(input);
+            return model.get().predict(input);
         } catch (OrtException e) {
             throw new CutoutFailed("the segmentation model failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -1,0 +1,64 @@
+package dev.flowrun.cutout.model;
+
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * A segmentation model loading on a thread of its own, so that the rest of a start (the database, its migrations,
+ * the engine, the command line's inputs) goes on meanwhile: ONNX Runtime takes one to several seconds over ISNet.
+ * {@link #get} waits for it and throws what loading threw ({@link ModelUnavailable}), so the start that joins it
+ * before it serves fails as a start that loaded the model first would.
+ */
+public final class ModelLoad implements AutoCloseable {
+    private final CompletableFuture<SegmentationModel> loading;
+
+    private ModelLoad(CompletableFuture<SegmentationModel> loading) {
+        this.loading = loading;
+    }
+
+    /** Starts loading {@code file} ({@link SegmentationModel#load}) on a new daemon thread. */
+    public static ModelLoad start(Path file, ModelFamily family, ModelThreads threads) {
+        CompletableFuture<SegmentationModel> loading = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                loading.complete(SegmentationModel.load(file, family, threads));
+            } catch (Throwable e) {
+                loading.completeExceptionally(e);
+            }
+        }, "model-load");
+        thread.setDaemon(true);
+        thread.start();
+        return new ModelLoad(loading);
+    }
+
+    /** A model already loaded. */
+    public static ModelLoad of(SegmentationModel model) {
+        return new ModelLoad(CompletableFuture.completedFuture(model));
+    }
+
+    /** The model, once loaded. */
+    public SegmentationModel get() {
+        try {
+            return loading.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
+    }
+
+    /** Closes the model, waiting for it if it is still loading; nothing to do if loading failed. */
+    @Override
+    public void close() {
+        try {
+            loading.join().close();
+        } catch (CompletionException e) {
+            // no model was loaded: nothing to close
+        }
+    }
+}

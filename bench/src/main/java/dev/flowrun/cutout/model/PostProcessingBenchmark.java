@@ -1,0 +1,130 @@
+package dev.flowrun.cutout.model;
+
+import dev.flowrun.imaging.ImageDecoder;
+import dev.flowrun.imaging.Pixels;
+import dev.flowrun.imaging.Scaler;
+import java.awt.image.BufferedImage;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Where the model cut-out's time goes besides the inference, step by step, at 1024², 4 MP and 12 MP (a real photo,
+ * scikit-image's coffee, scaled; the model's answer taken once): each step of {@code ModelBackgroundRemover} run
+ * alone in the order it runs them, wall and the calling thread's CPU (a step's rows run on the other cores too, so
+ * its wall can be below its CPU), then the whole post-processing as the node runs it (the edge colours beside the
+ * guided filter). Medians after warm-up. Lives in the remover's package to call its steps; never a test. Run with
+ * {@code mvn -q -pl bench -am test-compile exec:java
+ * -Dexec.mainClass=dev.flowrun.cutout.model.PostProcessingBenchmark} ({@code -Dbench.runs=7}).
+ */
+public final class PostProcessingBenchmark {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final int WARMUP = 5;
+
+    private PostProcessingBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = Integer.getInteger("bench.runs", 7);
+        System.out.println("load average before: " + loadAverage() + "; " + Runtime.getRuntime().availableProcessors()
+                + " cores");
+        BufferedImage photo = new ImageDecoder(50_000_000).decode(Photos.get(Photos.Source.SKIMAGE, "coffee.png"));
+        float[] probability;
+        try (SegmentationModel model = SegmentationModel.load(TestModel.isnet(), null, ModelThreads.of(1,
+                Runtime.getRuntime().availableProcessors()))) {
+            probability = model.predict(ModelInput.tensor(Pixels.readOnly(photo), photo.getWidth(),
+                    photo.getHeight(), false, model.family()));
+        }
+        System.out.println("| step | 1024×1024 wall (CPU) | 2449×1633, 4 MP | 4243×2828, 12 MP |");
+        System.out.println("|---|---:|---:|---:|");
+        List<Map<String, double[]>> columns = new ArrayList<>();
+        for (int[] size : new int[][] {{1024, 1024}, {2449, 1633}, {4243, 2828}}) {
+            BufferedImage image = Pixels.create(size[0], size[1], false);
+            Scaler.resample(Pixels.readOnly(photo), photo.getWidth(), photo.getHeight(), Pixels.data(image), size[0],
+                    size[1], false);
+            Map<String, List<double[]>> times = new LinkedHashMap<>();
+            for (int r = -WARMUP; r < runs; r++) {
+                Map<String, double[]> one = steps(image, probability);
+                if (r >= 0) {
+                    one.forEach((k, v) -> times.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+                }
+            }
+            Map<String, double[]> medians = new LinkedHashMap<>();
+            times.forEach((k, v) -> medians.put(k, new double[] {median(v, 0), median(v, 1)}));
+            columns.add(medians);
+        }
+        for (String step : columns.get(0).keySet()) {
+            StringBuilder row = new StringBuilder("| " + step + " |");
+            for (Map<String, double[]> column : columns) {
+                double[] t = column.get(step);
+                row.append(String.format(Locale.ROOT, " %.0f ms (%.0f) |", t[0], t[1]));
+            }
+            System.out.println(row);
+        }
+        System.out.println("load average after: " + loadAverage() + " (medians of " + runs + " runs after " + WARMUP
+                + " warm-up runs)");
+    }
+
+    /** Each step alone, then the whole as the node runs it: name → {wall ms, this thread's CPU ms}. */
+    private static Map<String, double[]> steps(BufferedImage image, float[] probability) {
+        Map<String, double[]> out = new LinkedHashMap<>();
+        int w = image.getWidth();
+        int h = image.getHeight();
+        int[] src = Pixels.readOnly(image);
+        long[] t = now();
+        ModelInput.tensor(src, w, h, false, ModelFamily.ISNET);
+        t = lap(out, "model input (before the inference)", t);
+        int[] grid = ModelInput.workSize(w, h);
+        int gw = grid[0];
+        int gh = grid[1];
+        int[] guide = ModelInput.guide(src, w, h, false, gw, gh);
+        t = lap(out, "guide (working grid)", t);
+        float[] mask = PlaneRows.resample(probability, 1024, 1024, gw, gh);
+        t = lap(out, "mask to the working grid", t);
+        Trimap.Planes planes = Trimap.of(mask, gw, gh);
+        t = lap(out, "trimap", t);
+        ModelConfidence.of(mask, planes.values());
+        t = lap(out, "confidence", t);
+        float[] trimap = planes.values();
+        for (int i = 0; i < mask.length; i++) {
+            mask[i] = trimap[i] == Trimap.UNKNOWN ? mask[i] : trimap[i];
+        }
+        NearestColours colours = NearestColours.of(guide, trimap, gw, gh);
+        t = lap(out, "edge colours (NearestColours)", t);
+        GuidedFilter.Coefficients c = GuidedFilter.coefficients(guide, mask, gw, gh, Math.max(1, Math.max(gw, gh)
+                / 512), 1e-3f);
+        t = lap(out, "guided filter", t);
+        FullSizeCutout.compose(src, w, h, false, c, planes, colours, gw, gh, 1);
+        t = lap(out, "full-size cut-out", t);
+        new ModelBackgroundRemover((SegmentationModel) null).fromProbability(image, probability, 1024, 1);
+        lap(out, "**all after the inference, as the node runs it**", t);
+        return out;
+    }
+
+    private static long[] now() {
+        return new long[] {System.nanoTime(), THREADS.getCurrentThreadCpuTime()};
+    }
+
+    private static long[] lap(Map<String, double[]> out, String step, long[] since) {
+        long[] t = now();
+        out.put(step, new double[] {(t[0] - since[0]) / 1e6, (t[1] - since[1]) / 1e6});
+        return t;
+    }
+
+    private static double median(List<double[]> values, int k) {
+        double[] v = values.stream().mapToDouble(a -> a[k]).toArray();
+        Arrays.sort(v);
+        return v[v.length / 2];
+    }
+
+    private static String loadAverage() throws Exception {
+        return Files.readString(Path.of("/proc/loadavg")).trim();
+    }
+}
