@@ -158,6 +158,68 @@ export const CATALOGUE = [ {
     "example" : "#FFFFFF"
   } ]
 }, {
+  "type" : "shadow",
+  "role" : "transform",
+  "does" : "Paints a shadow behind the subject of an image with transparency, on a transparent canvas enlarged just enough to hold it; the subject's pixels are unchanged and an opaque image passes unchanged.",
+  "fields" : [ {
+    "name" : "type",
+    "rule" : "contact or drop",
+    "required" : false,
+    "help" : "`contact`: a soft shadow on the ground under the subject's lowest part, as a product standing on a table casts; `drop`: the subject's silhouette, offset and blurred.",
+    "default" : "contact"
+  }, {
+    "name" : "opacity",
+    "rule" : "a number from 0 to 1",
+    "required" : false,
+    "help" : "How dark the shadow is where it is darkest.",
+    "default" : "0.4"
+  }, {
+    "name" : "blur",
+    "rule" : "an integer from 0 to 200",
+    "required" : false,
+    "help" : "How far the shadow's edge fades, in px.",
+    "default" : "3% of the subject's height"
+  }, {
+    "name" : "offsetX",
+    "rule" : "an integer from -10000 to 10000",
+    "required" : false,
+    "help" : "drop only: how far right the shadow falls, in px.",
+    "default" : "0"
+  }, {
+    "name" : "offsetY",
+    "rule" : "an integer from -10000 to 10000",
+    "required" : false,
+    "help" : "drop only: how far down the shadow falls, in px.",
+    "default" : "2% of the subject's height"
+  }, {
+    "name" : "color",
+    "rule" : "a colour written #RRGGBB",
+    "required" : false,
+    "help" : "The shadow's colour.",
+    "default" : "#000000"
+  } ]
+}, {
+  "type" : "background",
+  "role" : "transform",
+  "does" : "Puts an opaque background behind an image with transparency: a colour, an image from a URL, or the blurred photo the cut-out came from. An opaque image passes unchanged.",
+  "fields" : [ {
+    "name" : "color",
+    "rule" : "a colour written #RRGGBB",
+    "required" : false,
+    "help" : "A plain backdrop of this colour.",
+    "example" : "#FFFFFF"
+  }, {
+    "name" : "imageUrl",
+    "rule" : "an http or https URL",
+    "required" : false,
+    "help" : "A picture fetched once per run under the same rules and limits as inputs, scaled to cover the canvas and centred."
+  }, {
+    "name" : "blur",
+    "rule" : "an integer from 1 to 100",
+    "required" : false,
+    "help" : "The photo the cut-out came from (the input of the nearest removeBackground above), blurred by this radius in px, behind the sharp subject."
+  } ]
+}, {
   "type" : "rotate",
   "role" : "transform",
   "does" : "Rotates clockwise.",

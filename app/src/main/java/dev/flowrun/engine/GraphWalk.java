@@ -87,7 +87,7 @@ record GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> in
             timed(inputNode, started);
             recorder.finish(inputNode.id(), NodeStatus.COMPLETED, List.of(input.key()));
             Deque<Step> steps = new ArrayDeque<>();
-            push(steps, plan.children(inputNode), Picture.photo(image));
+            push(steps, plan.children(inputNode), Picture.photo(image, tools.remoteImages(runId)));
             image = null; // from here on the steps of its children hold the photo, and let it go after the last
             walk(steps, plan, input.fileName());
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.DiskSpace;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.imaging.ImageDecoder;
+import dev.flowrun.nodes.RemoteImages;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.lifecycle.StoredInputs;
 import dev.flowrun.metrics.Metrics;
@@ -16,6 +17,11 @@ import okhttp3.OkHttpClient;
  */
 public record ItemTools(StoredInputs inputs, InputFetcher fetcher, ImageDecoder decoder, FileStore store, DiskSpace disk,
                         ObjectMapper mapper, Metrics metrics) {
+
+    /** How a run's nodes fetch the images they name by URL. */
+    RemoteImages remoteImages(long runId) {
+        return new RunRemoteImages(fetcher, store, decoder, runId);
+    }
 
     /**
      * Inputs downloaded with {@code downloads} into {@code store}; images decoded up to {@code maxPixels}

@@ -32,10 +32,12 @@ final class RunGraphs {
             }
         }
         Graph graph = workflows.parseStored(jdbi.withExtension(RunRows.class, dao -> dao.graphOf(runId)));
+        // Two items of a run starting at once both parse it; they share the graph kept first, so what a node keeps
+        // for its run (background's fetched image) is kept once.
         synchronized (cache) {
-            cache.put(runId, graph);
+            Graph first = cache.putIfAbsent(runId, graph);
+            return first != null ? first : graph;
         }
-        return graph;
     }
 
     void forget(long runId) {

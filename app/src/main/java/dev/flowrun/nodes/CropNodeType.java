@@ -40,8 +40,8 @@ d.integer(X), d.integer(Y), d.integer(WIDTH), d.integer(HEIGHT));
             }
             int right = (int) Math.min(w, (long) x + width);
             int bottom = (int) Math.min(h, (long) y + height);
-            return Transformed.of(new Picture(Remap.crop(image, x, y, right - x, bottom - y),
-                    picture.frameSides().cropped(x, y, right, bottom, w, h)));
+            return Transformed.of(picture.cropped(Remap.crop(image, x, y, right - x, bottom - y),
+                    picture.frameSides().cropped(x, y, right, bottom, w, h), x, y));
         }
     }
 }

@@ -26,7 +26,7 @@ public final class FlipNodeType extends NamedNodeType {
 
         @Override
         public Transformed transform(Picture picture) {
-            return Transformed.of(new Picture(apply(picture.image()), picture.frameSides().flipped(horizontal)));
+            return Transformed.of(picture.reshaped(apply(picture.image()), picture.frameSides().flipped(horizontal)));
         }
     }
 }

@@ -42,6 +42,8 @@ public final class NodeCatalogue {
                 new TrimNodeType(),
                 new PadNodeType(),
                 new FillNodeType(),
+                new ShadowNodeType(),
+                new BackgroundNodeType(),
                 new RotateNodeType(),
                 new FlipNodeType(),
                 new GrayscaleNodeType(),

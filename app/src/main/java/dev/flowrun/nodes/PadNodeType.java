@@ -87,7 +87,7 @@ public final class PadNodeType extends NamedNodeType {
             FrameSides in = picture.frameSides();
             FrameSides out = new FrameSides(in.top() && box.y() == 0, in.right() && box.x() + fw == width,
                     in.bottom() && box.y() + fh == height, in.left() && box.x() == 0);
-            return Transformed.of(new Picture(canvas, out));
+            return Transformed.of(picture.reshaped(canvas, out));
         }
     }
 }

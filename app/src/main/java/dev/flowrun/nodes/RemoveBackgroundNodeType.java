@@ -76,7 +76,7 @@ public final class RemoveBackgroundNodeType extends NamedNodeType {
                 throw new NodeFailure(e.getMessage(), e);
             }
             BufferedImage result = mask ? matte(cut.image()) : cut.image();
-            return new Transformed(picture.with(result), new CutoutGrade(cut.method().json(), cut.confidence()));
+            return new Transformed(picture.cutOut(result), new CutoutGrade(cut.method().json(), cut.confidence()));
         }
 
         /** The cut-out's alpha as an opaque gray image: white where the subject is, black where the backdrop was. */

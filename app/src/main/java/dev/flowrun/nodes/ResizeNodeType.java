@@ -88,7 +88,7 @@ public final class ResizeNodeType extends NamedNodeType {
                 sides = new FrameSides(sides.top() && !shortened, sides.right() && !narrowed,
                         sides.bottom() && !shortened, sides.left() && !narrowed);
             }
-            return Transformed.of(new Picture(out, sides));
+            return Transformed.of(picture.reshaped(out, sides));
         }
 
         /** Scales to {@code tw}×{@code th} (at least the box where not capped), then centre-crops to the box. */

@@ -25,7 +25,7 @@ public final class RotateNodeType extends NamedNodeType {
 
         @Override
         public Transformed transform(Picture picture) {
-            return Transformed.of(new Picture(apply(picture.image()), picture.frameSides().rotatedClockwise(degrees)));
+            return Transformed.of(picture.reshaped(apply(picture.image()), picture.frameSides().rotatedClockwise(degrees)));
         }
     }
 }

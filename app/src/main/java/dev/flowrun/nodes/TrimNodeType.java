@@ -54,7 +54,7 @@ public final class TrimNodeType extends NamedNodeType {
             if (transparent) {
                 parts.clearSpecks(Pixels.data(cropped), x0, y0, cropped.getWidth(), cropped.getHeight());
             }
-            return Transformed.of(new Picture(cropped, picture.frameSides().cropped(x0, y0, x1 + 1, y1 + 1, w, h)));
+            return Transformed.of(picture.cropped(cropped, picture.frameSides().cropped(x0, y0, x1 + 1, y1 + 1, w, h), x0, y0));
         }
 
         private static boolean anyTransparency(int[] px) {

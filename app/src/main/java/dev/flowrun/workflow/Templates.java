@@ -9,11 +9,14 @@ import java.util.List;
 /**
  * The template workflows every workspace has (README, Walk-through with curl), written when the workspace is created.
  * A change to one reaches the workspaces made before it through a migration that rewrites the template where it is
- * still as first written (V9.sql for "Product shot").
+ * still as first written (V9.sql for "Product shot"), and a new template reaches them through a migration that adds
+ * it where it is missing (V38.sql for "Product shot with shadow").
  */
 public final class Templates {
     static final String PRODUCT_SHOT = "Removes the background, trims to the subject and fits it on a white 1024×1024 "
             + "JPEG within a 5% margin; a subject cut by the photo's frame (a bust) stands on that edge.";
+    static final String PRODUCT_SHOT_WITH_SHADOW = "Removes the background, trims to the subject, sets it on a soft "
+            + "contact shadow and fits it on a white 1024×1024 JPEG within a 5% margin.";
     private final ObjectMapper mapper;
 
     public Templates(ObjectMapper mapper) {
@@ -34,9 +37,16 @@ public final class Templates {
                         chain(step("imageInput"), step("removeBackground"), step("output").put("format", "png"))),
                 new Template("Product shot", PRODUCT_SHOT,
                         chain(step("imageInput"), step("removeBackground"), step("trim"),
-                                step("pad").put("width", 1024).put("height", 1024).put("background", "#FFFFFF")
-                                        .put("margin", "5%").put("scale", "fit").put("position", "auto"),
-                                step("output").put("format", "jpeg"))));
+                                squareOnWhite(), step("output").put("format", "jpeg"))),
+                new Template("Product shot with shadow", PRODUCT_SHOT_WITH_SHADOW,
+                        chain(step("imageInput"), step("removeBackground"), step("trim"),
+                                step("shadow").put("type", "contact"), squareOnWhite(), step("output").put("format", "jpeg"))));
+    }
+
+    /** pad 1024×1024 on white, the subject fitted within a 5% margin. */
+    private Step squareOnWhite() {
+        return step("pad").put("width", 1024).put("height", 1024).put("background", "#FFFFFF").put("margin", "5%")
+                .put("scale", "fit").put("position", "auto");
     }
 
     private Step step(String type) {

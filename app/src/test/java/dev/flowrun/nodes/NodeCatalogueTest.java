@@ -13,7 +13,7 @@ class NodeCatalogueTest {
     @Test
     void standardCatalogueHasEveryNodeTypeWithItsRole() {
         assertThat(catalogue.types()).containsExactlyInAnyOrder("imageInput", "removeBackground", "resize", "crop",
-                "trim", "pad", "fill", "rotate", "flip", "grayscale", "output");
+                "trim", "pad", "fill", "shadow", "background", "rotate", "flip", "grayscale", "output");
         for (String type : catalogue.types()) {
             NodeType nodeType = catalogue.find(type).orElseThrow();
             assertThat(nodeType.type()).isEqualTo(type);

@@ -1,0 +1,84 @@
+package dev.flowrun.nodes;
+
+/**
+ * The contact shadow's shade: a soft oval on the ground where the subject stands, as a product on a table casts
+ * under diffuse light. It is as wide as the subject's footprint (its solid pixels in the lowest 5% of its height),
+ * a tenth as deep, darkest on the line where the subject touches and fading over the blur radius. Drawn from its
+ * formula over the oval's box only: no blur pass at all.
+ */
+final class ContactShadow {
+    /** Alpha from which a pixel is the subject's own (as pad's placement counts it), not a fringe. */
+    private static final int SOLID = 128;
+
+    private ContactShadow() {
+    }
+
+    static ShadowCanvas.Mask mask(ShadowCanvas.Subject s, int radius) {
+        int bottom = s.y1();
+        while (bottom > s.y0() && !solidRow(s, bottom)) {
+            bottom--;
+        }
+        int band = Math.max(1, (int) Math.round(0.05 * s.height()));
+        int fx0 = s.x1();
+        int fx1 = s.x0();
+        for (int y = Math.max(s.y0(), bottom - band); y <= bottom; y++) {
+            for (int x = s.x0(); x <= s.x1(); x++) {
+                if (s.alpha(x, y) >= SOLID) {
+                    fx0 = Math.min(fx0, x);
+                    fx1 = Math.max(fx1, x);
+                }
+            }
+        }
+        if (fx1 < fx0) {
+            fx0 = s.x0();
+            fx1 = s.x1();
+        }
+        double core = (fx1 - fx0 + 1) / 2.0 * 1.05;
+        double a = core + radius;
+        double b = Math.max(1, 0.1 * core) + 0.6 * radius;
+        double cx = (fx0 + fx1 + 1) / 2.0;
+        double cy = bottom + 1;
+        int left = Math.max(0, (int) Math.ceil(a - cx));
+        int right = Math.max(0, (int) Math.ceil(cx + a) - s.w());
+        int grow = Math.max(0, (int) Math.ceil(cy + b) - s.h());
+        return new ShadowCanvas.Mask() {
+            @Override
+            public int left() {
+                return left;
+            }
+
+            @Override
+            public int top() {
+                return 0;
+            }
+
+            @Override
+            public int right() {
+                return right;
+            }
+
+            @Override
+            public int bottom() {
+                return grow;
+            }
+
+            /** A smooth bell over the oval: 255 on its centre line, 0 at its rim, no edge anywhere. */
+            @Override
+            public int at(int x, int y) {
+                double u = (x - left + 0.5 - cx) / a;
+                double v = (y + 0.5 - cy) / b;
+                double d = u * u + v * v;
+                return d >= 1 ? 0 : (int) Math.round(255 * (1 - d) * (1 - d));
+            }
+        };
+    }
+
+    private static boolean solidRow(ShadowCanvas.Subject s, int y) {
+        for (int x = s.x0(); x <= s.x1(); x++) {
+            if (s.alpha(x, y) >= SOLID) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
