@@ -31,6 +31,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ItemExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(ItemExecutor.class);
+    private static final String STORAGE_UNAVAILABLE = "storage_unavailable";
     private final EngineContext context;
     private final EngineSettings settings;
     private final ItemTools tools;
@@ -52,7 +53,7 @@ final class ItemExecutor {
         this.workers = workers;
         this.nodeStates = nodeStates;
         this.claims = new ItemClaims(context.jdbi(), context.instance(), context.shared());
-        this.faults = new ItemFaults(context, tools.disk(), workers);
+        this.faults = new ItemFaults(context, tools.disk(), workers, tools.store(), settings.storageOutageLimit());
     }
 
     /** What the items' faults are judged by, for the pool that claims them. */
@@ -132,6 +133,11 @@ final class ItemExecutor {
         if (outcome.failed() && faults.diskFull(outcome.errorMessage())) {
             // Not the item's fault: it runs again once there is room (README, "Faults").
             faults.giveBack(task, "the data directory is full");
+            return;
+        }
+        if (STORAGE_UNAVAILABLE.equals(outcome.errorCode()) && faults.storeAway(outcome.errorMessage())) {
+            // Nor is a store that cannot be reached: it runs again once the store answers (decision 0033).
+            faults.giveBack(task, "the file store cannot be reached");
             return;
         }
         finish(task, graph, outcome, recorder, started);

@@ -3,11 +3,13 @@ package dev.flowrun.engine;
 import dev.flowrun.db.DatabaseAvailability;
 import dev.flowrun.files.DiskFull;
 import dev.flowrun.files.DiskSpace;
+import dev.flowrun.files.FileStore;
 import dev.flowrun.lifecycle.ClaimedItem;
 import dev.flowrun.lifecycle.ItemTransitions;
 import dev.flowrun.lifecycle.ItemQueue;
 import java.io.InterruptedIOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.slf4j.Logger;
@@ -16,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What an item does when a fault that is not its own stops it (README, "Faults"): its end is recorded once the
  * database answers again ({@link UntilRecorded}); an item that cannot be done now (a full disk, a database that went
- * away mid-item) is given back, queued again to run from its start, never failed for it.
+ * away mid-item, a file store that cannot be reached) is given back, queued again to run from its start, never failed
+ * for it.
  */
 final class ItemFaults {
     private static final Logger LOG = LoggerFactory.getLogger(ItemFaults.class);
@@ -26,23 +29,36 @@ final class ItemFaults {
     private final ItemQueue queue;
     private final Clock clock;
     private final Runnable pauseClaims;
+    private final StoreOutage store;
 
-    /** {@code workers}: whose stop ends the waiting, whose idle workers are told of an item given back. */
-    ItemFaults(EngineContext context, DiskSpace disk, WorkerState workers) {
+    /**
+     * {@code workers}: whose stop ends the waiting, whose idle workers are told of an item given back; {@code store}:
+     * the file store, and for how long items wait while it cannot be reached.
+     */
+    ItemFaults(EngineContext context, DiskSpace disk, WorkerState workers, FileStore store, Duration storeLimit) {
         this.database = context.database();
         this.disk = disk;
         this.untilRecorded = new UntilRecorded(context.jdbi(), database, context.instance(), workers.stopping()::isSet);
         this.queue = workers;
         this.clock = context.clock();
         this.pauseClaims = workers::pauseClaims;
+        this.store = new StoreOutage(store, storeLimit, workers.signal()::signal, workers.stopping()::isSet);
     }
 
     /**
-     * Whether an item claimed now could be done (the database answers, the data directory has room); while not,
-     * workers claim nothing and look again every second, or as soon as they are woken.
+     * Whether an item claimed now could be done (the database answers, the data directory has room, the file store is
+     * not known to be away); while not, workers claim nothing and look again every second, or as soon as they are woken.
      */
     boolean ready() {
-        return database.up() && !disk.full();
+        return database.up() && !disk.full() && !store.waiting();
+    }
+
+    /**
+     * Whether an item that met the file store unreachable ({@code storage_unavailable}: {@code why}) waits for it,
+     * given back, rather than fails: until the store has been away for longer than its limit.
+     */
+    boolean storeAway(String why) {
+        return store.met(why);
     }
 
     DatabaseAvailability database() {
