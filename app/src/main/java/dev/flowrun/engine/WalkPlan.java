@@ -16,7 +16,8 @@ import java.util.Map;
  * node's result while some child of it has not run yet, so children run in the order that keeps least waiting:
  * the child whose subtree holds most runs last, once its parent's image need not wait for anyone else (outputs
  * first, then the transforms). What a tree holds is counted in bytes per pixel of its input photo, from what each
- * node says it allocates ({@link Node#workingBytesPerPixel}) and keeps ({@link TransformNode#resultBytesPerPixel}):
+ * node says it allocates ({@link Node#workingBytesPerPixel}), keeps ({@link TransformNode#resultBytesPerPixel}) and
+ * hands down to its whole subtree ({@link TransformNode#carriedBytesPerPixel}, the photo behind a cut-out):
  * at any moment, the results still waiting for children, plus the source and the allocations of the node running.
  * A node that makes a larger image than its input (an upscale, a larger canvas) is counted at its input's size.
  * Computed without recursion: a graph saved before the node limit may be thousands of nodes deep.
@@ -65,6 +66,9 @@ final class WalkPlan {
             peak = Math.max(peak, last
                     ? Math.max(result + working(child), below.get(child.id()))
                     : result + span.get(child.id()));
+        }
+        if (node.compiled() instanceof TransformNode transform && !children.isEmpty()) {
+            peak += transform.carriedBytesPerPixel(); // alive until its whole subtree has run
         }
         below.put(node.id(), peak);
         span.put(node.id(), Math.max(working(node), peak));

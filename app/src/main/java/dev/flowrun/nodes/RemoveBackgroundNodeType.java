@@ -67,6 +67,12 @@ public final class RemoveBackgroundNodeType extends NamedNodeType {
             return WORKING_BYTES_PER_PIXEL;
         }
 
+        /** The photo it came from, carried down in its picture. */
+        @Override
+        public int carriedBytesPerPixel() {
+            return IMAGE_BYTES_PER_PIXEL;
+        }
+
         @Override
         public Transformed transform(Picture picture) throws NodeFailure {
             Cutout cut;

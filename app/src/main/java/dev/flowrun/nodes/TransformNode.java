@@ -15,6 +15,14 @@ public non-sealed interface TransformNode extends Node {
     }
 
     /**
+     * What its result hands down to every node below it besides its image, alive until the last of them has run, in
+     * bytes per pixel of its input: the photo a cut-out came from ({@link Picture#cutOut}), for a blurred background.
+     */
+    default int carriedBytesPerPixel() {
+        return 0;
+    }
+
+    /**
      * What an item's graph walk calls. By default the image is transformed and its {@link FrameSides} kept, which
      * holds for a node that moves no pixel across the frame (colours, alpha, scaling the whole image); a node that
      * cuts, turns or places the image overrides this to say where the frame sides went, and a cut-out to grade

@@ -48,8 +48,9 @@ class WalkPlanTest {
                     .output("out_" + pair[1]).edge(pair[1], "out_" + pair[1]);
         }
         WalkPlan plan = new WalkPlan(parse(workflow));
-        // While c runs: the photo waits for b (4), a's image waits for d and is c's source (4), c's arrays (10).
-        assertThat(plan.bytesPerPixel(input(parse(workflow)))).isEqualTo(18);
+        // While c's output runs: the photo waits for b (4), a's image waits for d (4), c's cut-out (4), the photo
+        // c carries down for a blurred background (4), the output's encoding (4).
+        assertThat(plan.bytesPerPixel(input(parse(workflow)))).isEqualTo(20);
     }
 
     private Graph parse(TestWorkflow workflow) {
