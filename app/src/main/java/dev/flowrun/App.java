@@ -194,7 +194,7 @@ public final class App {
             var runs = Runs.create(new RunContext(jdbi, mapper, clock, store, signer, views), workflows.service(),
                     new RunQueues(engine.queue(), engine.zips()), finished, runLog, config.runs());
             this.retention = Retention.create(jdbi, store, config.outputRetention(), clock);
-            this.events = new RunEventHub(jdbi, clock);
+            this.events = new RunEventHub(jdbi, clock, mapper);
             var uploads = new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock);
             this.services = new Services(auth, workflows.service(), runs.service(), uploads, events, mapper);
             var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));

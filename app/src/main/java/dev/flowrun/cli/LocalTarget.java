@@ -61,10 +61,20 @@ final class LocalTarget implements Target {
             return new LocalTarget(App.builder(config).onNewKey(LocalTarget::showKey).start(), dataDir);
         } catch (StartupFailure e) {
             if (String.valueOf(e.getMessage()).contains("in use by another process")) {
-                throw new UsageError("a flowrun service is already running on the data directory " + dataDir
+                throw new Held(config, "a flowrun service is already running on the data directory " + dataDir
                         + "; send this run to it with --server http://localhost:8080 --key <its API key>");
             }
             throw new UsageError(e.getMessage());
+        }
+    }
+
+    /** The data directory is held by a running service: {@code config} is the one the command would have used. */
+    static final class Held extends UsageError {
+        final transient Config config;
+
+        Held(Config config, String message) {
+            super(message);
+            this.config = config;
         }
     }
 

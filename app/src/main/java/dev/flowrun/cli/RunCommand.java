@@ -75,7 +75,8 @@ final class RunCommand implements Callable<Integer> {
                 return 0;
             }
             FormBody form = new FormBody(todo).field("zipLayout", layout.name()).field("webhookUrl", webhook);
-            return new RunFollower(target, folder, todo, inputs.unreadable, System.console() != null, quiet)
+            return new RunFollower(target, folder, todo, inputs.unreadable, System.console() != null, quiet,
+                    new ReviewList(folder.root(), skipExisting))
                     .run(found.path("id").asLong(), found.path("name").asText(), form, skipped);
         }
     }

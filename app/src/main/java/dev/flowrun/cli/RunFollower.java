@@ -24,6 +24,7 @@ final class RunFollower {
     private final List<Unreadable> unreadable;
     private final boolean terminal;
     private final boolean quiet;
+    private final ReviewList review;
     private final Map<Long, InputFile> byItem = new HashMap<>();
     private final Set<Long> handled = ConcurrentHashMap.newKeySet();
     /** Held while an item is reported, so that Ctrl-C takes the screen between two items, never inside one. */
@@ -39,13 +40,14 @@ final class RunFollower {
     private volatile String status = "queued";
 
     RunFollower(Target target, OutputFolder folder, List<InputFile> inputs, List<Unreadable> unreadable,
-            boolean terminal, boolean quiet) {
+            boolean terminal, boolean quiet, ReviewList review) {
         this.target = target;
         this.folder = folder;
         this.inputs = inputs;
         this.unreadable = unreadable;
         this.terminal = terminal;
         this.quiet = quiet;
+        this.review = review;
     }
 
     int run(long workflowId, String workflowName, FormBody form, String skipped) throws Exception {
@@ -83,6 +85,7 @@ final class RunFollower {
         } catch (IllegalStateException shuttingDown) {
             awaitTheEndIfInterrupted();
         }
+        review.finish(System.out); // the list above the summary: the summary stays the last line, however long
         System.out.println("flowrun: run " + runId + " " + status + ": " + summary());
         return failed == 0 && status.equals("completed") ? 0 : 1;
     }
@@ -113,8 +116,9 @@ final class RunFollower {
 
     private String summary() {
         double seconds = (System.nanoTime() - started) / 1e9;
-        return String.format("%d completed, %d failed in %s (%.1f items/s); outputs in %s", completed, failed,
-                time(seconds), (completed + failed) / Math.max(seconds, 0.001), folder.root());
+        return String.format("%d completed, %d failed, %d needing review in %s (%.1f items/s); outputs in %s",
+                completed, failed, review.items(), time(seconds), (completed + failed) / Math.max(seconds, 0.001),
+                folder.root());
     }
 
     /** Items are listed in the order they were sent: the n-th is the n-th input. */
@@ -182,12 +186,16 @@ final class RunFollower {
             JsonNode answer = target.item(runId, itemId);
             JsonNode item = answer.has("item") ? answer.path("item") : answer;
             if (itemStatus.equals("completed")) {
+                boolean needsReview = item.path("needsReview").asBoolean(false);
                 for (JsonNode output : item.path("outputs")) {
                     String key = output.path("key").asText();
-                    folder.write(input, key.substring(key.lastIndexOf('/') + 1),
-                            target.download(output.path("url").asText()));
+                    review.written(folder.write(input, key.substring(key.lastIndexOf('/') + 1),
+                            target.download(output.path("url").asText())), needsReview);
                 }
                 completed++;
+                if (needsReview) {
+                    review.item();
+                }
                 progress.itemEnded(input.name(), itemStatus, completed + failed, failed);
                 return;
             }
@@ -250,6 +258,7 @@ final class RunFollower {
                 cancelled = " could not be cancelled: " + e.getMessage();
             }
             System.err.println("\nflowrun: interrupted; run " + runId + cancelled);
+            finishReview();
             System.out.println("flowrun: run " + runId + " interrupted: " + summary());
             System.out.flush();
         } finally {
@@ -257,6 +266,16 @@ final class RunFollower {
                 reporting.unlock();
             }
             target.close();
+        }
+    }
+
+    /** The review list of the items done before Ctrl-C; a list that cannot be written is said, not thrown. */
+    private void finishReview() {
+        try {
+            review.finish(System.out);
+        } catch (IOException e) {
+            System.err.println("flowrun: could not write " + folder.root().resolve(ReviewList.FILE) + ": "
+                    + e.getMessage());
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.flowrun.cli;
 
 /** A usage or configuration error: one line for the person at the terminal, exit status 2. */
-final class UsageError extends RuntimeException {
+class UsageError extends RuntimeException {
     UsageError(String message) {
         super(message);
     }

@@ -2,6 +2,7 @@ package dev.flowrun.events;
 
 import dev.flowrun.error.NotFound;
 import dev.flowrun.work.DaemonThreads;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -41,8 +42,8 @@ public final class RunEventHub {
     private final AtomicBoolean catchUpDue = new AtomicBoolean();
     private volatile boolean failing;
 
-    public RunEventHub(Jdbi jdbi, Clock clock) {
-        this.reads = new EventReads(jdbi);
+    public RunEventHub(Jdbi jdbi, Clock clock, ObjectMapper mapper) {
+        this.reads = new EventReads(jdbi, mapper);
         this.clock = clock;
     }
 

@@ -9,11 +9,15 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** A run item ({@code RunItem} in openapi.json); {@code nodeStates} only in the get-item response. */
-@JsonPropertyOrder({"id", "status", "uploadInputs", "outputs", "startedAt", "finishedAt", "error", "needsReview",
+/**
+ * A run item ({@code RunItem} in openapi.json); {@code name} is its first input's file name (inputs are stored in the
+ * graph's order of input nodes); {@code nodeStates} only in the get-item response.
+ */
+@JsonPropertyOrder({"id", "name", "status", "uploadInputs", "outputs", "startedAt", "finishedAt", "error", "needsReview",
         "nodeStates"})
 public record ItemView(
         long id,
+        String name,
         ItemStatus status,
         Map<String, UploadInput> uploadInputs,
         List<OutputView> outputs,

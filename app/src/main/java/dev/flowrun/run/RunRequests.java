@@ -85,7 +85,10 @@ public final class RunRequests {
                         + " of files (or exactly one, used for every item): this one has " + size + ", another " + count);
             }
         }
-        return new RequestedItems(filesByNode, count);
+        // Stored in the graph's order of input nodes: the first is the one an item is named after.
+        Map<String, List<FileRef>> inGraphOrder = new LinkedHashMap<>();
+        inputNodes.forEach(node -> inGraphOrder.put(node.id(), filesByNode.get(node.id())));
+        return new RequestedItems(inGraphOrder, count);
     }
 
     private static String resolveNodeId(String key, List<GraphNode> inputNodes) {

@@ -60,7 +60,8 @@ public record RunViews(UrlSigner signer, ObjectMapper mapper) {
         List<ItemView.OutputView> outputViews = outputs.stream()
                 .map(o -> new ItemView.OutputView(links.url(o.fileKey()), o.fileKey(), strings(o.nodeChain())))
                 .toList();
-        return new ItemView(row.id(), row.status(), uploads, outputViews,
+        String name = uploads.values().stream().findFirst().map(ItemView.UploadInput::fileName).orElse(null);
+        return new ItemView(row.id(), name, row.status(), uploads, outputViews,
                 row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), row.needsReview(),
                 nodeStates);
     }

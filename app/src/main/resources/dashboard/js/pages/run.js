@@ -152,6 +152,7 @@ export function runPage(main, {params: [runId], query, signal, go}) {
           : h('figure', {}, h('span', {class: 'thumb checker empty'}), h('figcaption', {text: 'No output yet'}))),
       h('p', {class: 'name'}, h('a', {href: `#/runs/${runId}/items/${item.id}`, text: name}), ' ', badge(item.status),
         item.needsReview ? [' ', reviewBadge()] : null),
+      item.status === 'completed' ? confidenceLine(runId, item) : null,
       item.error ? h('p', {class: 'error small', text: item.error.message}) : null);
   };
 
@@ -205,4 +206,31 @@ export function runPage(main, {params: [runId], query, signal, go}) {
 /** What a card shows: it is drawn again only when this changes. */
 function signature(item) {
   return [item.status, item.outputs.map(o => o.key).join(), item.error?.code ?? '', item.needsReview].join('|');
+}
+
+/** Each completed item's lowest cut-out confidence, read once from its node states: it does not change any more. */
+const confidences = new Map();
+
+/** "Confidence 0.42" under a completed item's name, once its node states are read; nothing without a cut-out. */
+function confidenceLine(runId, item) {
+  const line = h('p', {class: 'confidence small muted'});
+  if (!confidences.has(item.id)) {
+    confidences.set(item.id, api('GET', `/workflows/runs/${runId}/items/${item.id}`)
+      .then(detail => {
+        const values = (detail.item ?? detail).nodeStates.map(state => state.confidence)
+          .filter(value => typeof value === 'number');
+        return values.length ? Math.min(...values) : null;
+      })
+      .catch(() => {
+        confidences.delete(item.id);
+        return null;
+      }));
+  }
+  confidences.get(item.id).then(value => {
+    if (value !== null) {
+      line.textContent = `Confidence ${value.toFixed(2)}`;
+      line.title = 'How sure the service is that the cut-out is right, from 0 to 1 (the lowest of its cut-outs)';
+    }
+  });
+  return line;
 }
