@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The outputs of the items whose cut-outs need review (contract §4, §12): counted in the summary, listed under it,
+ * The outputs of the items whose cut-outs need review (contract §4, §12): counted in the summary, listed above it,
  * and written to {@code DIR/needs-review.txt}, one path a line relative to {@code DIR} (so the list stays right where
  * the folder is moved), the file absent when no item needs review. With {@code --skip-existing} the lines of an
  * earlier run whose files are still there and were not written again are kept: the items it skipped were flagged then.
@@ -50,7 +50,7 @@ final class ReviewList {
         return items;
     }
 
-    /** Writes the file (or removes it when nothing needs review) and lists the paths under the summary. */
+    /** Writes the file (or removes it when nothing needs review) and lists the paths, before the summary line. */
     synchronized void finish(PrintStream out) throws IOException {
         Set<String> all = new LinkedHashSet<>();
         for (String line : earlier) {

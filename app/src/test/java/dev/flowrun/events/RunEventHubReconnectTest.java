@@ -2,6 +2,7 @@ package dev.flowrun.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flowrun.Json;
 import dev.flowrun.db.Database;
 import dev.flowrun.lifecycle.RunEvents;
 import dev.flowrun.support.Await;
@@ -48,7 +49,7 @@ class RunEventHubReconnectTest {
         database = Database.open(db.url(), 8);
         jdbi = database.jdbi();
         jdbi.useHandle(this::insertRun);
-        hub = new RunEventHub(jdbi, Clock.systemUTC());
+        hub = new RunEventHub(jdbi, Clock.systemUTC(), Json.mapper());
         hub.start();
     }
 
@@ -91,7 +92,7 @@ class RunEventHubReconnectTest {
                 && clients.stream().allMatch(ClientSink::done));
         threads.shutdown();
 
-        Map<Long, String> table = new EventReads(jdbi).after(runId, 0, EVENTS * 2).stream()
+        Map<Long, String> table = new EventReads(jdbi, Json.mapper()).after(runId, 0, EVENTS * 2).stream()
                 .collect(Collectors.toMap(RunEvent::id, RunEvent::frame));
         long last = table.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
         assertThat(table).hasSize((int) last);
