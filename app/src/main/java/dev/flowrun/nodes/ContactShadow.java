@@ -62,6 +62,21 @@ final class ContactShadow {
                 return grow;
             }
 
+            /** Only the oval's span of a row is worked out; the rest is no shade. */
+            @Override
+            public void row(int y, int width, int[] out) {
+                java.util.Arrays.fill(out, 0, width, 0);
+                double v = (y + 0.5 - cy) / b;
+                if (v * v >= 1) {
+                    return;
+                }
+                int from = Math.max(0, (int) Math.floor(cx + left - a));
+                int to = Math.min(width, (int) Math.ceil(cx + left + a) + 1);
+                for (int x = from; x < to; x++) {
+                    out[x] = at(x, y);
+                }
+            }
+
             /** A smooth bell over the oval: 255 on its centre line, 0 at its rim, no edge anywhere. */
             @Override
             public int at(int x, int y) {

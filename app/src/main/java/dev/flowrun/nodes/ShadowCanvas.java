@@ -64,6 +64,13 @@ final class ShadowCanvas {
 
         /** The shade at canvas pixel ({@code x}, {@code y}). */
         int at(int x, int y);
+
+        /** The shades of canvas row {@code y}, all {@code width} of them, into {@code out}. */
+        default void row(int y, int width, int[] out) {
+            for (int x = 0; x < width; x++) {
+                out[x] = at(x, y);
+            }
+        }
     }
 
     /**
@@ -85,11 +92,13 @@ final class ShadowCanvas {
         for (int s = 0; s < 256; s++) {
             shades[s] = (int) Math.round(opacity * s) << 24 | rgb;
         }
+        int[] row = new int[cw];
         for (int y = 0, i = 0; y < ch; y++) {
             int sy = y - mask.top();
+            mask.row(y, cw, row);
             for (int x = 0; x < cw; x++, i++) {
                 int sx = x - mask.left();
-                int shade = shades[Math.max(0, Math.min(255, mask.at(x, y)))];
+                int shade = shades[Math.max(0, Math.min(255, row[x]))];
                 boolean inside = sx >= 0 && sx < w && sy >= 0 && sy < h;
                 out[i] = inside ? Colors.over(src[sy * w + sx], shade) : shade;
             }
