@@ -18,4 +18,12 @@ public interface BackgroundRemover {
      * @param feather   0–20 px of soft edge; 0 gives only fully opaque or fully transparent pixels
      */
     Cutout remove(BufferedImage image, OptionalInt tolerance, int feather) throws CutoutFailed;
+
+    /**
+     * This remover taking one look only where it would take more ({@code secondLook: false}): faster, with a
+     * confidence from that look alone. A remover that takes one look anyway returns itself.
+     */
+    default BackgroundRemover withoutSecondLook() {
+        return this;
+    }
 }

@@ -3,6 +3,7 @@ package dev.flowrun.nodes;
 import dev.flowrun.cutout.BackgroundRemover;
 import dev.flowrun.cutout.Cutout;
 import dev.flowrun.cutout.CutoutFailed;
+import dev.flowrun.cutout.RegionCutout;
 import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 import java.util.OptionalInt;
@@ -13,8 +14,10 @@ import java.util.OptionalInt;
  * (refused when the workflow is saved without one); {@code classic} always uses the classic algorithm.
  * {@code tolerance} 1–100 (absent = automatic, classic only) sets how far from the backdrop colour a pixel may be
  * and still go; {@code feather} 0–20 px (default 1) softens the edge. {@code result} {@code cutout} (default) gives
- * the cut-out, {@code mask} the matte itself as an opaque gray image (white = subject). Either way the node state
- * shows the method that ran and its confidence.
+ * the cut-out, {@code mask} the matte itself as an opaque gray image (white = subject). {@code roi} says where the
+ * subject is (only what lies inside can be subject); {@code secondLook} (default true) lets the model look again
+ * where that tells more, {@code false} takes one look. Either way the node state shows the method that ran and its
+ * confidence.
  */
 public final class RemoveBackgroundNodeType extends NamedNodeType {
     static final DataField METHOD = DataField.choice("method", "auto", "model", "classic").byDefault("auto")
@@ -27,6 +30,16 @@ public final class RemoveBackgroundNodeType extends NamedNodeType {
     static final DataField RESULT = DataField.choice("result", "cutout", "mask").byDefault("cutout")
             .help("`cutout`: the image with the background transparent; `mask`: the matte as an opaque grayscale "
                     + "image, white = subject, black = background, greys = partial.");
+    static final DataField ROI = DataField.other("roi", Roi.RULE, """
+                    {"type": "object", "required": ["x", "y", "width", "height"], "additionalProperties": false,
+                     "properties": {"x": %1$s, "y": %1$s, "width": %1$s, "height": %1$s}}"""
+                    .formatted("{\"oneOf\": [{\"type\": \"integer\"}, {\"type\": \"string\", "
+                            + "\"pattern\": \"^\\\\d{1,3}(\\\\.\\\\d{1,3})?%$\"}]}"))
+            .help("Where the subject is: only what lies inside can be subject, everything outside is background; "
+                    + "px or `\"N%\"` of the photo each, clipped to the photo; an empty region is refused.");
+    static final DataField SECOND_LOOK = DataField.bool("secondLook").byDefault(true)
+            .help("Model only: the model also looks at the mirrored photo and the confidence comes from the looks' "
+                    + "agreement; `false`: one look, faster, its confidence from that look alone.");
     private final BackgroundRemover classic;
     private final BackgroundRemover model;
 
@@ -34,7 +47,7 @@ public final class RemoveBackgroundNodeType extends NamedNodeType {
     public RemoveBackgroundNodeType(BackgroundRemover classic, BackgroundRemover model) {
         super("removeBackground", Role.TRANSFORM, "Makes the background transparent; the result has an alpha "
                 + "channel. The node state shows the method that ran and its confidence.",
-                METHOD, TOLERANCE, FEATHER, RESULT);
+                METHOD, TOLERANCE, FEATHER, RESULT, ROI, SECOND_LOOK);
         this.classic = classic;
         this.model = model;
     }
@@ -49,15 +62,19 @@ public final class RemoveBackgroundNodeType extends NamedNodeType {
         OptionalInt tolerance = d.optionalInteger(TOLERANCE);
         int feather = d.integer(FEATHER);
         boolean mask = d.choice(RESULT).equals("mask");
+        Roi roi = Roi.parse(d.any(ROI));
+        boolean secondLook = d.bool(SECOND_LOOK);
         if (method.equals("model") && model == null) {
             throw new InvalidNodeData("method", "method model needs a segmentation model and none is configured "
                     + "(set FLOWRUN_BG_MODEL, or run: java -jar flowrun.jar model fetch isnet)");
         }
-        BackgroundRemover remover = method.equals("classic") || model == null ? classic : model;
-        return new RemoveBackground(remover, tolerance, feather, mask);
+        BackgroundRemover remover = method.equals("classic") || model == null ? classic
+                : secondLook ? model : model.withoutSecondLook();
+        return new RemoveBackground(remover, tolerance, feather, mask, roi);
     }
 
-    record RemoveBackground(BackgroundRemover remover, OptionalInt tolerance, int feather, boolean mask)
+    /** {@code roi}: where the subject is, or null for the whole photo. */
+    record RemoveBackground(BackgroundRemover remover, OptionalInt tolerance, int feather, boolean mask, Roi roi)
             implements PictureTransform {
         /** Its result, distances, mask, edge levels and alpha: 13 to 14 bytes a pixel with its source. */
         private static final int WORKING_BYTES_PER_PIXEL = 10;
@@ -75,9 +92,19 @@ public final class RemoveBackgroundNodeType extends NamedNodeType {
 
         @Override
         public Transformed transform(Picture picture) throws NodeFailure {
+            BufferedImage image = picture.image();
             Cutout cut;
             try {
-                cut = remover.remove(picture.image(), tolerance, feather);
+                if (roi == null) {
+                    cut = remover.remove(image, tolerance, feather);
+                } else {
+                    int[] region = roi.on(image.getWidth(), image.getHeight());
+                    if (region[2] <= region[0] || region[3] <= region[1]) {
+                        throw new NodeFailure("roi lies outside the " + image.getWidth() + "×" + image.getHeight()
+                                + " photo: nothing is left of it to cut out");
+                    }
+                    cut = RegionCutout.remove(remover, image, region, tolerance, feather);
+                }
             } catch (CutoutFailed e) {
                 throw new NodeFailure(e.getMessage(), e);
             }

@@ -4,7 +4,6 @@ import ai.onnxruntime.OrtSession;
 import dev.flowrun.cutout.BackgroundRemover;
 import dev.flowrun.cutout.Cutout;
 import dev.flowrun.cutout.CutoutFailed;
-import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,16 +45,42 @@ public final class CachingModelRemover implements BackgroundRemover {
     private static byte[] modelIdentity;
 
     private final SegmentationModel model = TestModel.loaded();
-    private final ModelBackgroundRemover remover = new ModelBackgroundRemover(model);
+    private final ModelBackgroundRemover direct = new ModelBackgroundRemover(model);
+    private ModelBackgroundRemover remover;
+
+    /** With the second look, as the service's default. */
+    public CachingModelRemover() {
+        this(true);
+    }
+
+    public CachingModelRemover(boolean secondLook) {
+        remover = new ModelBackgroundRemover(ModelLoad.of(model), ModelBackgroundRemover.Edges.GUIDED, Looks.Scheme.MIRRORED,
+                this::answer);
+        if (!secondLook) {
+            remover = remover.withoutSecondLook();
+        }
+    }
 
     @Override
     public Cutout remove(BufferedImage image, OptionalInt tolerance, int feather) throws CutoutFailed {
-        float[] input = ModelInput.tensor(Pixels.readOnly(image), image.getWidth(), image.getHeight(),
-                Pixels.hasAlpha(image), model.family());
+        return remover.remove(image, tolerance, feather);
+    }
+
+    @Override
+    public BackgroundRemover withoutSecondLook() {
+        return new CachingModelRemover(false);
+    }
+
+    /** The remover itself, answering from the kept answers (for the calibration's looks and signals). */
+    ModelBackgroundRemover remover() {
+        return remover;
+    }
+
+    /** The model's answer to one input tensor: kept, or inferred and kept. */
+    float[] answer(float[] input) {
         String key = digest(input);
-        float[] probability = SHARED.isBlank() ? IN_MEMORY.computeIfAbsent(key, k -> infer(input)).clone()
+        return SHARED.isBlank() ? IN_MEMORY.computeIfAbsent(key, k -> infer(input)).clone()
                 : shared(Path.of(SHARED), key, input);
-        return remover.fromProbability(image, probability, model.family().size(), feather);
     }
 
     /**
@@ -93,7 +118,7 @@ public final class CachingModelRemover implements BackgroundRemover {
 
     private float[] infer(float[] input) {
         try {
-            return remover.infer(input);
+            return direct.infer(input);
         } catch (CutoutFailed e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

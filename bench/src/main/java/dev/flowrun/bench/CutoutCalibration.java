@@ -1,0 +1,113 @@
+package dev.flowrun.bench;
+
+import dev.flowrun.cutout.model.Calibration;
+import dev.flowrun.cutout.model.CalibrationPhoto;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The cut-out calibration (the photographs of {@code cutout-calibration.tsv}, judged by eye): per photograph the
+ * confidence of one look and of the second look, the signals, whether it is flagged at the default mark, and the
+ * rates on the held-back half: rejects flagged (aim: at least 80%) and accepts flagged (aim: at most 10%). Writes
+ * each cut-out flattened on magenta (one look | looks) beside the photo and the first look's probability, in
+ * sheets of four, to look at.
+ *
+ * <p>Run: {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.CutoutCalibration
+ * -Dexec.args=OUT} with {@code -Dflowrun.modelAnswers=DIR} to keep the model's answers between runs.
+ */
+public final class CutoutCalibration {
+    private static final double REVIEW_BELOW = 0.5;
+
+    private CutoutCalibration() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args.length > 0 ? args[0] : "/tmp/flowrun-calibration");
+        Files.createDirectories(out);
+        String phase = args.length > 1 ? args[1] : "crop";
+        Calibration calibration = new Calibration(phase.equals("crop"));
+        if (phase.equals("first")) {
+            for (CalibrationPhoto p : CalibrationPhoto.all()) {
+                if (args.length > 2 && !List.of(args[2].split(",")).contains(p.name())) {
+                    continue;
+                }
+                javax.imageio.ImageIO.write(calibration.first(p).image(), "png",
+                        out.resolve(p.name() + "-one.png").toFile());
+                System.err.println("[calibration] first look " + p.name());
+            }
+            return;
+        }
+        StringBuilder tsv = new StringBuilder("name\tcategory\tsplit\tverdict\tone\tlooks\tmirror\tcrop\tfragments"
+                + "\tsides\tcropped\tfirstMs\tsecondMs\treason\n");
+        List<Row> rows = new ArrayList<>();
+        ContactSheet sheet = new ContactSheet(360);
+        int inSheet = 0;
+        int sheets = 0;
+        for (CalibrationPhoto p : CalibrationPhoto.all()) {
+            if (args.length > 2 && !List.of(args[2].split(",")).contains(p.name())) {
+                continue;
+            }
+            Calibration.Result r = calibration.run(p);
+            rows.add(new Row(p, r.oneLook().confidence(), r.looks().confidence()));
+            tsv.append(String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%.2f\t%.2f\t%.3f\t%.3f\t%.3f\t%d\t%s\t%d\t%d\t%s%n",
+                    p.name(), p.category(), p.heldBack() ? "held" : "tune", verdict(p), r.oneLook().confidence(),
+                    r.looks().confidence(), r.mirror(), r.crop(), r.fragments(), r.sides(), r.cropped(),
+                    r.firstMillis(), r.secondMillis(), p.reason()));
+            sheet.row(r.photo(), r.oneLook().image(), r.looks().image(), r.firstProbability());
+            javax.imageio.ImageIO.write(r.oneLook().image(), "png", out.resolve(p.name() + "-one.png").toFile());
+            javax.imageio.ImageIO.write(r.looks().image(), "png", out.resolve(p.name() + "-looks.png").toFile());
+            if (++inSheet == 4) {
+                sheet.write(out.resolve(String.format(Locale.ROOT, "sheet-%02d.png", sheets++)));
+                sheet = new ContactSheet(360);
+                inSheet = 0;
+            }
+            System.err.println("[calibration] " + p.name() + " " + r.oneLook().confidence() + " → "
+                    + r.looks().confidence());
+            Files.writeString(out.resolve("calibration.tsv"), tsv);
+        }
+        if (inSheet > 0) {
+            sheet.write(out.resolve(String.format(Locale.ROOT, "sheet-%02d.png", sheets)));
+        }
+        Files.writeString(out.resolve("calibration.tsv"), tsv);
+        String report = rates(rows, true) + rates(rows, false);
+        Files.writeString(out.resolve("rates.md"), report);
+        System.out.print(report);
+    }
+
+    private record Row(CalibrationPhoto photo, double one, double looks) {
+    }
+
+    private static String verdict(CalibrationPhoto p) {
+        return p.reason().isEmpty() ? "" : p.accepted() ? "accept" : "reject";
+    }
+
+    private static String rates(List<Row> rows, boolean held) throws IOException {
+        StringBuilder s = new StringBuilder((held ? "held-back" : "tuning") + " half:\n");
+        for (boolean second : new boolean[] {false, true}) {
+            int rejects = 0;
+            int rejectsFlagged = 0;
+            int accepts = 0;
+            int acceptsFlagged = 0;
+            for (Row r : rows) {
+                if (r.photo().heldBack() != held || r.photo().reason().isEmpty()) {
+                    continue;
+                }
+                boolean flagged = (second ? r.looks() : r.one()) < REVIEW_BELOW;
+                if (r.photo().accepted()) {
+                    accepts++;
+                    acceptsFlagged += flagged ? 1 : 0;
+                } else {
+                    rejects++;
+                    rejectsFlagged += flagged ? 1 : 0;
+                }
+            }
+            s.append(String.format(Locale.ROOT, "  %s: rejects flagged %d of %d, accepts flagged %d of %d%n",
+                    second ? "second look" : "one look   ", rejectsFlagged, rejects, acceptsFlagged, accepts));
+        }
+        return s.toString();
+    }
+}
