@@ -380,6 +380,21 @@ class WorkflowApiTest {
                 arguments("removeBackground", "{\"tolerance\": 1, \"feather\": 0}", true),
                 arguments("removeBackground", "{\"tolerance\": 100, \"feather\": 20}", true),
                 arguments("removeBackground", "{}", true),
+                // roi: {x, y, width, height}, each px or percent, not empty; secondLook: a boolean
+                arguments("removeBackground", "{\"roi\": {\"x\": 0, \"y\": 0, \"width\": 0, \"height\": 50}}",
+                        false),
+                arguments("removeBackground", "{\"roi\": {\"x\": \"10%\", \"y\": 0, \"width\": \"0%\", "
+                        + "\"height\": 50}}", false),
+                arguments("removeBackground", "{\"roi\": {\"x\": 0, \"y\": 0, \"width\": 50}}", false),
+                arguments("removeBackground", "{\"roi\": {\"x\": \"ten\", \"y\": 0, \"width\": 5, "
+                        + "\"height\": 5}}", false),
+                arguments("removeBackground", "{\"roi\": {\"x\": \"110%\", \"y\": 0, \"width\": 5, "
+                        + "\"height\": 5}}", false),
+                arguments("removeBackground", "{\"roi\": [0, 0, 5, 5]}", false),
+                arguments("removeBackground", "{\"roi\": {\"x\": \"10%\", \"y\": 20, \"width\": \"50.5%\", "
+                        + "\"height\": 300}}", true),
+                arguments("removeBackground", "{\"secondLook\": \"no\"}", false),
+                arguments("removeBackground", "{\"secondLook\": false}", true),
                 // width or height needed
                 arguments("resize", "{}", false),
                 arguments("resize", "{\"fit\": \"cover\"}", false),
