@@ -5,6 +5,7 @@ import static dev.flowrun.support.Argb.alpha;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flowrun.cutout.model.CachingModelRemover;
 import dev.flowrun.cutout.model.Photos;
 import dev.flowrun.cutout.model.Photos.Source;
 import dev.flowrun.imaging.ImageDecoder;
@@ -47,6 +48,34 @@ class RoiTest {
         assertThat(opaqueRight).as("any pixel outside the region").isZero();
         assertThat(opaqueLeft).as("the sweets on the left, %d without a region", opaqueLeftBefore)
                 .isBetween(opaqueLeftBefore * 8 / 10, opaqueLeftBefore * 12 / 10);
+    }
+
+    @Test
+    void withTheModelOnlyTheSubjectInsideTheRegionIsCutOut() throws Exception {
+        // Two spoonbills side by side: without a region the model keeps both; a box around the left one keeps it.
+        BufferedImage photo = decoder.decode(Photos.get(Source.GCOMPRIS, "erase.rcc!/gcompris/src/activities/erase/"
+                + "resource/spoonbills.webp"));
+        NodeCatalogue withModel = NodeCatalogue.standard(new CachingModelRemover().withoutSecondLook());
+        TransformNode node = (TransformNode) withModel.find("removeBackground").orElseThrow().compile(TestSupport.json(
+                "{'method': 'model', 'roi': {'x': 0, 'y': 0, 'width': '36%', 'height': '100%'}}"));
+        BufferedImage cut = node.apply(photo);
+        int w = photo.getWidth();
+        int h = photo.getHeight();
+        int edge = (int) Math.round(w * 0.36);
+        long inside = 0;
+        long outside = 0;
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                int a = alpha(cut.getRGB(x, y));
+                if (x < edge) {
+                    inside += a >= 128 ? 1 : 0;
+                } else {
+                    outside += a > 0 ? 1 : 0;
+                }
+            }
+        }
+        assertThat(outside).as("any pixel outside the region").isZero();
+        assertThat((double) inside / ((long) edge * h)).as("the left bird's share of the region").isBetween(0.05, 0.5);
     }
 
     @Test

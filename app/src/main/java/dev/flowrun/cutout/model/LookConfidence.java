@@ -7,9 +7,13 @@ import static dev.flowrun.cutout.Confidence.ramp;
  * taken, how far the looks agree. Calibrated on photographs judged by eye, see {@code docs/background-removal.md}.
  */
 record LookConfidence(LookSignals signals) {
-    /** Disagreement between the looks up to the first is a clean cut-out's, from the second a bad one's. */
-    static final double AGREE = 0.02;
-    static final double DISAGREE = 0.10;
+    /**
+     * Disagreement between the looks (share of the subject where they differ by more than ½) up to the first is a
+     * clean cut-out's, from the second a bad one's; half-way, at 0.02, it halves the confidence: on 30 photographs
+     * judged by eye, more than 0.02 separated 13 of 15 rejects from 14 of 15 accepts.
+     */
+    static final double AGREE = 0.01;
+    static final double DISAGREE = 0.03;
 
     static LookConfidence of(Looks looks) {
         return new LookConfidence(looks.second() ? LookSignals.of(looks) : null);

@@ -64,26 +64,6 @@ record Looks(float[] first, float[] mirrored, float[] crop, int[] box, int gw, i
         return new Looks(first, m, c, b, gw, gh);
     }
 
-    /** The looks' mean: each pixel's probability as the average of the looks that saw it. */
-    float[] combined() {
-        float[] out = first.clone();
-        if (mirrored == null) {
-            return out;
-        }
-        for (int i = 0; i < out.length; i++) {
-            out[i] = (first[i] + mirrored[i]) / 2;
-        }
-        if (crop != null) {
-            for (int y = box[1]; y < box[1] + box[3]; y++) {
-                for (int x = box[0]; x < box[0] + box[2]; x++) {
-                    int i = y * gw + x;
-                    out[i] = (first[i] + mirrored[i] + crop[(y - box[1]) * box[2] + x - box[0]]) / 3;
-                }
-            }
-        }
-        return out;
-    }
-
     private static float[] tensor(BufferedImage image, ModelFamily family) {
         return ModelInput.tensor(Pixels.readOnly(image), image.getWidth(), image.getHeight(), Pixels.hasAlpha(image),
                 family);
