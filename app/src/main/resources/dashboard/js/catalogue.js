@@ -33,6 +33,17 @@ export const CATALOGUE = [ {
     "required" : false,
     "help" : "`cutout`: the image with the background transparent; `mask`: the matte as an opaque grayscale image, white = subject, black = background, greys = partial.",
     "default" : "cutout"
+  }, {
+    "name" : "roi",
+    "rule" : "an object {x, y, width, height}, each a whole number of pixels or a percentage of the photo such as \"10%\"",
+    "required" : false,
+    "help" : "Where the subject is: only what lies inside can be subject, everything outside is background; px or `\"N%\"` of the photo each, clipped to the photo; an empty region is refused."
+  }, {
+    "name" : "secondLook",
+    "rule" : "true or false",
+    "required" : false,
+    "help" : "Model only: the model also looks at the mirrored photo and the confidence comes from the looks' agreement; `false`: one look, faster, its confidence from that look alone.",
+    "default" : "true"
   } ]
 }, {
   "type" : "resize",
