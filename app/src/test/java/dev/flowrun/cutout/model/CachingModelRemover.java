@@ -54,8 +54,8 @@ public final class CachingModelRemover implements BackgroundRemover {
     }
 
     public CachingModelRemover(boolean secondLook) {
-        remover = new ModelBackgroundRemover(ModelLoad.of(model), ModelBackgroundRemover.Edges.GUIDED, Looks.Scheme.MIRRORED,
-                this::answer);
+        remover = new ModelBackgroundRemover(ModelLoad.of(model), ModelBackgroundRemover.Edges.GUIDED,
+                Looks.Scheme.MIRRORED, this::answer);
         if (!secondLook) {
             remover = remover.withoutSecondLook();
         }
