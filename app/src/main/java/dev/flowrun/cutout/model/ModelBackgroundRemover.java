@@ -95,6 +95,13 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
         return fromMask(image, looks.first().clone(), feather, LookConfidence.of(looks), true);
     }
 
+    /** The cut-out of {@code image} from one look's answer, {@code size}² pixels (the post-processing alone). */
+    Cutout fromProbability(BufferedImage image, float[] probability, int size, int feather) {
+        int[] grid = ModelInput.workSize(image.getWidth(), image.getHeight());
+        return fromMask(image, PlaneRows.resample(probability, size, size, grid[0], grid[1]), feather,
+                new LookConfidence(null), true);
+    }
+
     /**
      * The cut-out of {@code image} from a probability on its working grid, with the confidence of the looks;
      * {@code settleHaze} false leaves the model's hazes as they are (the calibration's picture of the cut-out before
