@@ -1,6 +1,8 @@
 // How far a run has got, for a <progress> bar and the words beside it.
 
 export const TERMINAL = new Set(['completed', 'partial', 'failed', 'cancelled']);
+// A run's priorities, highest first (RunCreate's priority in openapi.json).
+export const PRIORITIES = ['high', 'normal', 'low'];
 
 /** {max, value (null: not known yet), text} for a run. */
 export function progressOf(run) {

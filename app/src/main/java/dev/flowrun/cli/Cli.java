@@ -33,6 +33,8 @@ public final class Cli implements Callable<Integer> {
             }
             return fail(1, "failed: " + e);
         });
+        // A value picocli itself refuses (an unknown option, --priority urgent) is one line too, not the usage text.
+        commandLine.setParameterExceptionHandler((e, given) -> fail(2, e.getMessage()));
         return commandLine.execute(args);
     }
 

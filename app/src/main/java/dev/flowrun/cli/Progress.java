@@ -1,5 +1,6 @@
 package dev.flowrun.cli;
 
+import dev.flowrun.lifecycle.ItemStatus;
 import java.io.PrintStream;
 import java.text.DecimalFormat;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -40,7 +41,7 @@ final class Progress implements AutoCloseable {
         if (bar != null) {
             bar.stepTo(done);
             bar.setExtraMessage(failed > 0 ? failed + " failed" : "");
-        } else if (lines && !status.equals("failed")) {
+        } else if (lines && !status.equals(ItemStatus.FAILED.json())) {
             out.println(status + "  " + name);
         }
     }

@@ -23,6 +23,9 @@ import picocli.CommandLine.Parameters;
 final class RunCommand implements Callable<Integer> {
     enum Layout { preserve, flatten }
 
+    /** A run's priority (contract, Runs: Priority): items of higher runs start first. */
+    enum Priority { high, normal, low }
+
     @Parameters(index = "0", paramLabel = "WORKFLOW", description = "The workflow's id or name.")
     String workflow;
 
@@ -49,6 +52,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--webhook", paramLabel = "URL", description = "An https:// URL told when the run finishes.")
     String webhook;
 
+    @Option(names = "--priority", paramLabel = "high|normal|low",
+            description = "The run's priority: items of higher runs start first (default normal).")
+    Priority priority = Priority.normal;
+
     @Option(names = "--quiet", description = "Only failed items and the summary.")
     boolean quiet;
 
@@ -74,7 +81,8 @@ final class RunCommand implements Callable<Integer> {
                         + paths : "") + skipped);
                 return 0;
             }
-            FormBody form = new FormBody(todo).field("zipLayout", layout.name()).field("webhookUrl", webhook);
+            FormBody form = new FormBody(todo).field("zipLayout", layout.name()).field("webhookUrl", webhook)
+                    .field("priority", priority.name());
             return new RunFollower(target, folder, todo, inputs.unreadable, System.console() != null, quiet,
                     new ReviewList(folder.root(), skipExisting))
                     .run(found.path("id").asLong(), found.path("name").asText(), form, skipped);

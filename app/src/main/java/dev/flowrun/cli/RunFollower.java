@@ -1,6 +1,8 @@
 package dev.flowrun.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.lifecycle.ItemStatus;
+import dev.flowrun.lifecycle.RunStatus;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +39,7 @@ final class RunFollower {
     private long runId;
     private int completed;
     private int failed;
-    private volatile String status = "queued";
+    private volatile String status = RunStatus.QUEUED.json();
 
     RunFollower(Target target, OutputFolder folder, List<InputFile> inputs, List<Unreadable> unreadable,
             boolean terminal, boolean quiet, ReviewList review) {
@@ -87,7 +89,7 @@ final class RunFollower {
         }
         review.finish(System.out); // the list above the summary: the summary stays the last line, however long
         System.out.println("flowrun: run " + runId + " " + status + ": " + summary());
-        return failed == 0 && status.equals("completed") ? 0 : 1;
+        return failed == 0 && status.equals(RunStatus.COMPLETED.json()) ? 0 : 1;
     }
 
     /** The command's own end; after Ctrl-C it is the hook's to print, and this thread waits for the JVM to go. */
@@ -164,8 +166,8 @@ final class RunFollower {
 
     private void itemEnded(long itemId, String itemStatus) {
         InputFile input = byItem.get(itemId);
-        if (input == null || !(itemStatus.equals("completed") || itemStatus.equals("failed"))
-                || !handled.add(itemId)) {
+        boolean counted = itemStatus.equals(ItemStatus.COMPLETED.json()) || itemStatus.equals(ItemStatus.FAILED.json());
+        if (input == null || !counted || !handled.add(itemId)) {
             return;
         }
         reporting.lock();
@@ -185,7 +187,7 @@ final class RunFollower {
         try {
             JsonNode answer = target.item(runId, itemId);
             JsonNode item = answer.has("item") ? answer.path("item") : answer;
-            if (itemStatus.equals("completed")) {
+            if (itemStatus.equals(ItemStatus.COMPLETED.json())) {
                 boolean needsReview = item.path("needsReview").asBoolean(false);
                 for (JsonNode output : item.path("outputs")) {
                     String key = output.path("key").asText();
@@ -218,7 +220,7 @@ final class RunFollower {
     private void failed(String name, String code, String message) {
         failed++;
         progress.failed(name, code, message);
-        progress.itemEnded(name, "failed", completed + failed, failed);
+        progress.itemEnded(name, ItemStatus.FAILED.json(), completed + failed, failed);
     }
 
     private void cancelQuietly() {

@@ -15,7 +15,7 @@ import org.jdbi.v3.core.Jdbi;
 final class EventReads {
     private static final String EVENT_COLUMNS = """
             e.run_id, e.seq, e.name, e.item_id, e.item_status, e.run_status, e.total_items, e.completed_items,
-            e.failed_items, i.inputs, i.needs_review""";
+            e.failed_items, e.paused, i.inputs, i.needs_review""";
     private final Jdbi jdbi;
     private final ObjectMapper mapper;
 
@@ -27,12 +27,12 @@ final class EventReads {
     /** A run's state now and the id of its last event; empty when it is not the workspace's. */
     Optional<RunEvent> current(long workspaceId, long runId) {
         return jdbi.withHandle(handle -> handle.createQuery("""
-                        SELECT id, event_seq, status, total_items, completed_items, failed_items FROM runs
+                        SELECT id, event_seq, status, total_items, completed_items, failed_items, paused_at FROM runs
                         WHERE id = :runId AND workspace_id = :workspaceId""")
                 .bind("runId", runId).bind("workspaceId", workspaceId)
                 .map((rs, ctx) -> new RunEvent(rs.getLong("id"), rs.getLong("event_seq"), "run", null, null,
                         rs.getString("status"), rs.getInt("total_items"), rs.getInt("completed_items"),
-                        rs.getInt("failed_items"), null, null))
+                        rs.getInt("failed_items"), null, null, rs.getObject("paused_at") != null))
                 .findOne());
     }
 
@@ -78,7 +78,7 @@ final class EventReads {
                 rs.getString("item_status"), rs.getString("run_status"), rs.getInt("total_items"),
                 rs.getInt("completed_items"), rs.getInt("failed_items"),
                 item == null ? null : firstFileName(rs.getString("inputs")),
-                item == null ? null : rs.getBoolean("needs_review"));
+                item == null ? null : rs.getBoolean("needs_review"), rs.getBoolean("paused"));
     }
 
     /** The item's name: its first input's file name ({@code inputs} is stored in the graph's order). */

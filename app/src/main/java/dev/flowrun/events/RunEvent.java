@@ -1,16 +1,17 @@
 package dev.flowrun.events;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
-import java.util.Set;
+import dev.flowrun.lifecycle.RunStatus;
 
 /**
- * One live event of a run as the stream sends it: {@code run} with the run's status and counts, or {@code item} with
+ * One live event of a run as the stream sends it: {@code run} with the run's status, counts and whether it is
+ * paused ({@code paused}), or {@code item} with
  * an item's terminal status, name and review mark and the run's counts after it ({@code itemName} and
  * {@code needsReview} are null on {@code run} events).
  */
 public record RunEvent(long runId, long id, String name, Long itemId, String itemStatus, String runStatus,
-                       int totalItems, int completedItems, int failedItems, String itemName, Boolean needsReview) {
-    private static final Set<String> TERMINAL = Set.of("completed", "partial", "failed", "cancelled");
+                       int totalItems, int completedItems, int failedItems, String itemName, Boolean needsReview,
+                       boolean paused) {
 
     /** A {@code run} event whose status is terminal: the stream's last. */
     public boolean ends() {
@@ -18,7 +19,7 @@ public record RunEvent(long runId, long id, String name, Long itemId, String ite
     }
 
     static boolean isTerminal(String runStatus) {
-        return TERMINAL.contains(runStatus);
+        return RunStatus.stored(runStatus).terminal();
     }
 
     /**
@@ -31,8 +32,8 @@ public record RunEvent(long runId, long id, String name, Long itemId, String ite
                         + "\"completedItems\":%d,\"failedItems\":%d,\"totalItems\":%d}")
                         .formatted(runId, itemId, quoted(itemName), itemStatus, Boolean.TRUE.equals(needsReview),
                                 completedItems, failedItems, totalItems)
-                : "{\"runId\":%d,\"status\":\"%s\",\"totalItems\":%d,\"completedItems\":%d,\"failedItems\":%d}"
-                        .formatted(runId, runStatus, totalItems, completedItems, failedItems);
+                : ("{\"runId\":%d,\"status\":\"%s\",\"totalItems\":%d,\"completedItems\":%d,\"failedItems\":%d,"
+                        + "\"paused\":%b}").formatted(runId, runStatus, totalItems, completedItems, failedItems, paused);
         return "id: " + id + "\nevent: " + name + "\ndata: " + data + "\n\n";
     }
 

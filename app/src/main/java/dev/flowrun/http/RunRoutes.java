@@ -18,7 +18,8 @@ record RunRoutes(RunService runs, IdempotentCreate creates, RunRetries retries, 
                  WebhookStatusService webhookStatus, ObjectMapper mapper) {
     void register(RoutesConfig routes) {
         routes.get("/workflows/runs", ctx -> {
-            var filter = RunFilter.parse(Requests.workspace(ctx), ctx.queryParam("status"), ctx.queryParam("workflowId"));
+            var filter = RunFilter.parse(Requests.workspace(ctx), ctx.queryParam("status"), ctx.queryParam("workflowId"),
+                    ctx.queryParam("paused"), ctx.queryParam("priority"));
             ctx.json(runs.list(filter, PageRequest.parse(ctx.queryParam("page"), ctx.queryParam("pageSize"))));
         });
         routes.get("/workflows/runs/{runId}", ctx -> {
@@ -29,6 +30,10 @@ record RunRoutes(RunService runs, IdempotentCreate creates, RunRetries retries, 
         });
         routes.post("/workflows/runs/{runId}/cancel", ctx ->
                 ctx.json(Map.of("ok", runs.cancel(Requests.workspace(ctx), Requests.id(ctx, "runId")))));
+        routes.post("/workflows/runs/{runId}/pause", ctx ->
+                ctx.json(Map.of("ok", runs.pause(Requests.workspace(ctx), Requests.id(ctx, "runId")))));
+        routes.post("/workflows/runs/{runId}/resume", ctx ->
+                ctx.json(Map.of("ok", runs.resume(Requests.workspace(ctx), Requests.id(ctx, "runId")))));
         routes.get("/workflows/runs/{runId}/items/{itemId}", ctx -> ctx.json(runs.item(Requests.workspace(ctx),
                 Requests.id(ctx, "runId"), Requests.id(ctx, "itemId"))));
         routes.get("/workflows/runs/{runId}/download", ctx ->

@@ -1,6 +1,9 @@
 package dev.flowrun.lifecycle;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Where a run's {@code run.finished} delivery stands ({@code docs/lifecycle.md}): pending until the receiver
@@ -8,6 +11,16 @@ import com.fasterxml.jackson.annotation.JsonValue;
  */
 public enum DeliveryStatus {
     PENDING, DELIVERED, FAILED;
+
+    /** The allowed changes, from each status: pending stays pending while retries are left. */
+    public static final Map<DeliveryStatus, Set<DeliveryStatus>> ALLOWED = Map.of(
+            PENDING, EnumSet.of(PENDING, DELIVERED, FAILED),
+            DELIVERED, EnumSet.noneOf(DeliveryStatus.class),
+            FAILED, EnumSet.noneOf(DeliveryStatus.class));
+
+    public boolean mayBecome(DeliveryStatus next) {
+        return ALLOWED.get(this).contains(next);
+    }
 
     @JsonValue
     public String json() {

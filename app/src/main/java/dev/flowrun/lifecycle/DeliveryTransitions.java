@@ -30,10 +30,11 @@ public interface DeliveryTransitions extends SqlObject {
     }
 
     /** Owed by the instance whose transaction made the run terminal ({@code claim}), which sends it. */
+    @BindStatuses
     @SqlUpdate("""
             INSERT INTO webhook_deliveries (run_id, url, payload, status, attempts, next_attempt_at, created_at,
                                             updated_at, claimed_by)
-            VALUES (:runId, :url, :payload, 'pending', 0, :now, :now, :now, :claim)""")
+            VALUES (:runId, :url, :payload, :delivery_pending, 0, :now, :now, :now, :claim)""")
     void queue(@Bind("runId") long runId, @Bind("url") String url, @Bind("payload") String payload,
                @Bind("now") Instant now, @Bind("claim") String claim);
 
@@ -52,10 +53,11 @@ public interface DeliveryTransitions extends SqlObject {
         return true;
     }
 
+    @BindStatuses
     @SqlUpdate("""
             UPDATE webhook_deliveries
             SET status = :status, attempts = :attempts, next_attempt_at = :nextAttemptAt, updated_at = :now
-            WHERE run_id = :runId AND status = 'pending' AND attempts = :attempts - 1""")
+            WHERE run_id = :runId AND status = :delivery_pending AND attempts = :attempts - 1""")
     int recordOutcome(@Bind("runId") long runId, @Bind("status") String status, @Bind("attempts") int attempts,
                       @Bind("nextAttemptAt") Instant nextAttemptAt, @Bind("now") Instant now);
 
@@ -76,14 +78,14 @@ public interface DeliveryTransitions extends SqlObject {
     /** Pending deliveries a gone instance still owed, now the taker's; returns them, to be scheduled there. */
     default List<Owed> takeOver(Abandoned abandoned) {
         Handle handle = getHandle();
-        List<Owed> owed = abandoned.bind(handle.createQuery("""
+        List<Owed> owed = abandoned.bind(StatusBinds.bind(handle.createQuery("""
                         SELECT run_id, next_attempt_at FROM webhook_deliveries
-                        WHERE status = 'pending' AND\s""" + abandoned.where("claimed_by")))
+                        WHERE status = :delivery_pending AND\s""" + abandoned.where("claimed_by"))))
                 .map((rs, ctx) -> new Owed(rs.getLong("run_id"), Columns.instant(rs, "next_attempt_at")))
                 .list();
         if (!owed.isEmpty()) {
-            abandoned.bind(handle.createUpdate("UPDATE webhook_deliveries SET claimed_by = :taker"
-                            + " WHERE status = 'pending' AND " + abandoned.where("claimed_by")))
+            abandoned.bind(StatusBinds.bind(handle.createUpdate("UPDATE webhook_deliveries SET claimed_by = :taker"
+                            + " WHERE status = :delivery_pending AND " + abandoned.where("claimed_by"))))
                     .bind("taker", abandoned.taker()).execute();
         }
         return owed;

@@ -44,9 +44,10 @@ public interface IngestTransitions extends SqlObject {
     Optional<IngestingRun> ingestingRun(@Bind("id") long id, @Bind("claim") String claim);
 
     /** 1 while the run still wants its archive read and the reading is still this instance's; 0 otherwise. */
+    @BindStatuses
     @SqlQuery("""
             SELECT COUNT(*) FROM runs
-            WHERE id = :id AND status IN ('queued', 'running') AND ingesting = TRUE AND ingest_claimed_by = :claim""")
+            WHERE id = :id AND status IN (<run_active>) AND ingesting = TRUE AND ingest_claimed_by = :claim""")
     int stillWanted(@Bind("id") long id, @Bind("claim") String claim);
 
     /** 1 while the reading (or its clean-up) is still this instance's: it was not taken over. */
@@ -57,13 +58,15 @@ public interface IngestTransitions extends SqlObject {
      * A zip run's archive has been read: its staged items become the run's items and its total is set, in one
      * transaction with the run's live event, so the total is set before any item can run. False when the run was cancelled meanwhile (its
      * staged items are to go), or the reading was taken over by another instance ({@code claim} is no longer its
-     * reader). The items take turns from {@link NewItems#FIRST_QUEUED_TURN}.
+     * reader). The items take turns from {@link NewItems#firstQueuedTurn}, with their run's priority, held if it is paused.
      */
     default boolean publish(long runId, int totalItems, String claim, Instant now) {
         if (finishIngesting(runId, totalItems, claim, now) == 0) {
             return false;
         }
-        long firstTurn = getHandle().createQuery(NewItems.FIRST_QUEUED_TURN).mapTo(Long.class).one();
+        int priority = getHandle().createQuery("SELECT priority FROM runs WHERE id = :runId").bind("runId", runId)
+                .mapTo(Integer.class).one();
+        long firstTurn = NewItems.firstQueuedTurn(getHandle(), Priority.ofRank(priority));
         int published = publishStaged(runId, firstTurn);
         if (published != totalItems) {
             throw new IllegalStateException("run " + runId + ": " + published + " items staged, " + totalItems + " read");
@@ -73,9 +76,10 @@ public interface IngestTransitions extends SqlObject {
         return true;
     }
 
+    @BindStatuses
     @SqlUpdate("""
             UPDATE runs SET total_items = :totalItems, ingesting = FALSE, updated_at = GREATEST(updated_at, :now)
-            WHERE id = :runId AND status IN ('queued', 'running') AND ingesting = TRUE AND ingest_claimed_by = :claim""")
+            WHERE id = :runId AND status IN (<run_active>) AND ingesting = TRUE AND ingest_claimed_by = :claim""")
     int finishIngesting(@Bind("runId") long runId, @Bind("totalItems") int totalItems, @Bind("claim") String claim,
                         @Bind("now") Instant now);
 
@@ -84,10 +88,13 @@ public interface IngestTransitions extends SqlObject {
             VALUES (:runId, :position, :inputs, :searchText)""")
     void stage(@BindMethods List<StagedItem> items);
 
+    @BindStatuses
     @SqlUpdate("""
-            INSERT INTO run_items (run_id, position, status, inputs, search_text, turn)
-            SELECT run_id, position, 'queued', inputs, search_text, :firstTurn + position FROM staged_items
-            WHERE run_id = :runId ORDER BY position""")
+            INSERT INTO run_items (run_id, position, status, inputs, search_text, turn, priority, held)
+            SELECT s.run_id, s.position, :item_queued, s.inputs, s.search_text, :firstTurn + s.position, r.priority,
+                   CASE WHEN r.paused_at IS NULL THEN FALSE ELSE TRUE END
+            FROM staged_items s JOIN runs r ON r.id = s.run_id
+            WHERE s.run_id = :runId ORDER BY s.position""")
     int publishStaged(@Bind("runId") long runId, @Bind("firstTurn") long firstTurn);
 
     /** In the create transaction: where an uploaded archive of the run waits in the store until it is read. */
@@ -98,9 +105,10 @@ public interface IngestTransitions extends SqlObject {
     int deleteStaged(@Bind("runId") long runId);
 
     /** The run's partial work is gone: nothing is left to redo or clean up. */
+    @BindStatuses
     @SqlUpdate("""
             UPDATE runs SET ingesting = FALSE
-            WHERE id = :runId AND status NOT IN ('queued', 'running') AND ingest_claimed_by = :claim""")
+            WHERE id = :runId AND status IN (<run_terminal>) AND ingest_claimed_by = :claim""")
     int forgetAbandoned(@Bind("runId") long runId, @Bind("claim") String claim);
 
     /** Archive readings a gone instance had under way, now the taker's; returns their runs, to be read from nothing. */

@@ -16,9 +16,13 @@ import org.jdbi.v3.core.Jdbi;
  * lock instead.
  */
 public final class ItemClaims {
+    /**
+     * One range of the index {@code run_items_claim} (status, held, priority, turn, run_id, id): queued items of runs
+     * not paused, higher priorities first, then in turn.
+     */
     private static final String NEXT = """
-            SELECT id, run_id, inputs FROM run_items WHERE status = 'queued'
-            ORDER BY turn, run_id, id
+            SELECT id, run_id, inputs FROM run_items WHERE status = :item_queued AND held = FALSE
+            ORDER BY priority, turn, run_id, id
             LIMIT 1""";
     private final Jdbi jdbi;
     private final Supplier<String> instance;
@@ -38,28 +42,35 @@ public final class ItemClaims {
     /** The next item in turn, now running under this instance; empty when none is queued. */
     public Optional<ClaimedItem> next(Instant now) {
         if (shared) {
-            return claim(now, NEXT + " FOR UPDATE SKIP LOCKED");
+            return firstClaimed(now, NEXT + " FOR UPDATE SKIP LOCKED");
         }
         localTurns.lock();
         try {
-            // Without a row lock, a cancel can commit between the read and the claim: then look again.
-            for (int attempt = 0; attempt < 100; attempt++) {
-                Optional<ClaimedItem> claimed = claim(now, NEXT);
-                if (claimed != null) {
-                    return claimed;
-                }
-            }
-            return Optional.empty();
+            return firstClaimed(now, NEXT);
         } finally {
             localTurns.unlock();
         }
+    }
+
+    /**
+     * Without a row lock (H2), a cancel or pause can commit between the read and the claim; with one, an item taken
+     * over while its run was being paused is held at its claim: either way, look again.
+     */
+    private Optional<ClaimedItem> firstClaimed(Instant now, String next) {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            Optional<ClaimedItem> claimed = claim(now, next);
+            if (claimed != null) {
+                return claimed;
+            }
+        }
+        return Optional.empty();
     }
 
     /** Null when the item read was no longer queued at its claim. */
     private Optional<ClaimedItem> claim(Instant now, String next) {
         String claim = instance.get();
         return jdbi.inTransaction(handle -> {
-            Optional<Queued> found = handle.createQuery(next)
+            Optional<Queued> found = StatusBinds.bind(handle.createQuery(next))
                     .map((rs, ctx) -> new Queued(rs.getLong("id"), rs.getLong("run_id"), rs.getString("inputs")))
                     .findOne();
             if (found.isEmpty()) {

@@ -54,17 +54,30 @@ public final class ItemTransitions {
     }
 
     /**
-     * Whether the item was still queued: 0 rows means cancelled meanwhile. An item starts no earlier than its run was
-     * created and ends no earlier than it started, whatever the wall clock did in between (a clock stepped back).
+     * Whether the item was still queued, not held, and its run not paused: 0 rows means cancelled or paused
+     * meanwhile. An item queued again unheld while its run was being paused (a takeover racing the pause) is held
+     * here, so the claim passes it by from then on. An item starts no earlier than its run was created and ends no
+     * earlier than it started, whatever the wall clock did in between (a clock stepped back).
      */
     static boolean claim(Handle handle, long itemId, String claim, Instant now) {
-        return handle.createUpdate("""
-                        UPDATE run_items SET status = 'running', claimed_by = :claim, finished_at = NULL,
+        boolean claimed = StatusBinds.bind(handle.createUpdate("""
+                        UPDATE run_items SET status = :item_running, claimed_by = :claim, finished_at = NULL,
                                              started_at = GREATEST(:now, (SELECT created_at FROM runs
                                                                           WHERE runs.id = run_items.run_id)),
                                              error_code = NULL, error_message = NULL
-                        WHERE id = :itemId AND status = 'queued'""")
+                        WHERE id = :itemId AND status = :item_queued AND held = FALSE
+                          AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.id = run_items.run_id
+                                          AND r.paused_at IS NOT NULL)"""))
                 .bind("itemId", itemId).bind("claim", claim).bind("now", now).execute() > 0;
+        if (!claimed) {
+            StatusBinds.bind(handle.createUpdate("""
+                            UPDATE run_items SET held = TRUE
+                            WHERE id = :itemId AND status = :item_queued AND held = FALSE
+                              AND EXISTS (SELECT 1 FROM runs r WHERE r.id = run_items.run_id
+                                          AND r.paused_at IS NOT NULL)"""))
+                    .bind("itemId", itemId).execute();
+        }
+        return claimed;
     }
 
     /**
@@ -122,10 +135,10 @@ public final class ItemTransitions {
 
     /** Only while the item is still running under the claim it was executed under. */
     private static boolean end(Handle handle, ClaimedItem item, ItemEnd end, Instant now) {
-        return handle.createUpdate("""
+        return StatusBinds.bind(handle.createUpdate("""
                         UPDATE run_items SET status = :status, error_code = :errorCode, error_message = :errorMessage,
                                              finished_at = GREATEST(started_at, :now), needs_review = :needsReview
-                        WHERE id = :itemId AND status = 'running' AND claimed_by = :claim""")
+                        WHERE id = :itemId AND status = :item_running AND claimed_by = :claim"""))
                 .bind("itemId", item.itemId()).bind("claim", item.claim()).bind("status", end.status().json())
                 .bind("errorCode", end.errorCode()).bind("errorMessage", end.errorMessage())
                 .bind("needsReview", end.needsReview()).bind("now", now).execute() > 0;
@@ -133,34 +146,41 @@ public final class ItemTransitions {
 
     /**
      * Gives back an item this instance cannot finish now (its disk is full, its database went away under it): queued
-     * again, keeping its turn, to run from its start here or elsewhere; cancelled instead if its run ended meanwhile.
-     * Fenced by the claim as {@link #finish} is. True when it was queued again.
+     * again, keeping its turn, to run from its start here or elsewhere (held if its run is paused); cancelled instead
+     * if its run ended meanwhile. Fenced by the claim as {@link #finish} is. True when it was queued again.
      */
     public static boolean giveBack(Handle handle, ClaimedItem item, Instant now) {
-        int cancelled = handle.createUpdate("""
-                        UPDATE run_items SET status = 'cancelled', claimed_by = NULL,
+        int cancelled = StatusBinds.bind(handle.createUpdate("""
+                        UPDATE run_items SET status = :item_cancelled, claimed_by = NULL,
                                              finished_at = GREATEST(started_at, :now)
-                        WHERE id = :itemId AND status = 'running' AND claimed_by = :claim
-                          AND run_id IN (SELECT id FROM runs WHERE status NOT IN ('queued', 'running'))""")
+                        WHERE id = :itemId AND status = :item_running AND claimed_by = :claim
+                          AND run_id IN (SELECT id FROM runs WHERE status IN (<run_terminal>))"""))
                 .bind("itemId", item.itemId()).bind("claim", item.claim()).bind("now", now).execute();
         if (cancelled > 0) {
             return false;
         }
-        return handle.createUpdate("""
-                        UPDATE run_items SET status = 'queued', claimed_by = NULL, started_at = NULL
-                        WHERE id = :itemId AND status = 'running' AND claimed_by = :claim""")
+        return StatusBinds.bind(handle.createUpdate("""
+                        UPDATE run_items SET status = :item_queued, claimed_by = NULL, started_at = NULL,"""
+                        + HELD_IF_PAUSED + """
+
+                        WHERE id = :itemId AND status = :item_running AND claimed_by = :claim"""))
                 .bind("itemId", item.itemId()).bind("claim", item.claim()).execute() > 0;
     }
+
+    /** An item queued again is held while its run is paused: a pause outlives takeovers and give-backs. */
+    private static final String HELD_IF_PAUSED = """
+             held = CASE WHEN EXISTS (SELECT 1 FROM runs r WHERE r.id = run_items.run_id AND r.paused_at IS NOT NULL)
+                         THEN TRUE ELSE FALSE END""";
 
     /**
      * The item ended, but its run had been cancelled meanwhile: it ends cancelled, its output files forgotten, and
      * with them anything to review.
      */
     private static void discard(Handle handle, long itemId, List<String> outputNodeIds) {
-        handle.createUpdate("""
-                        UPDATE run_items SET status = 'cancelled', error_code = NULL, error_message = NULL,
+        StatusBinds.bind(handle.createUpdate("""
+                        UPDATE run_items SET status = :item_cancelled, error_code = NULL, error_message = NULL,
                                              needs_review = FALSE
-                        WHERE id = :itemId""")
+                        WHERE id = :itemId"""))
                 .bind("itemId", itemId).execute();
         if (!outputNodeIds.isEmpty()) {
             handle.createUpdate(
@@ -190,24 +210,26 @@ public final class ItemTransitions {
 
     /**
      * The items a gone instance was running: queued again, keeping their turn so they come first, and run from
-     * their start by any instance; those of runs cancelled meanwhile end cancelled.
+     * their start by any instance (held while their run is paused); those of runs that ended meanwhile end cancelled.
      */
     public static TakenOver takeOver(Handle handle, Abandoned abandoned, Instant now) {
-        int cancelled = abandoned.bind(handle.createUpdate(
-                        "UPDATE run_items SET status = 'cancelled', claimed_by = NULL,"
+        int cancelled = abandoned.bind(StatusBinds.bind(handle.createUpdate(
+                        "UPDATE run_items SET status = :item_cancelled, claimed_by = NULL,"
                                 + " finished_at = GREATEST(started_at, :now)"
-                                + " WHERE status = 'running' AND " + abandoned.where("claimed_by")
-                                + " AND run_id IN (SELECT id FROM runs WHERE status NOT IN ('queued', 'running'))"))
+                                + " WHERE status = :item_running AND " + abandoned.where("claimed_by")
+                                + " AND run_id IN (SELECT id FROM runs WHERE status IN (<run_terminal>))")))
                 .bind("now", now).execute();
-        int requeued = abandoned.bind(handle.createUpdate(
-                        "UPDATE run_items SET status = 'queued', claimed_by = NULL, started_at = NULL"
-                                + " WHERE status = 'running' AND " + abandoned.where("claimed_by")))
+        int requeued = abandoned.bind(StatusBinds.bind(handle.createUpdate(
+                        "UPDATE run_items SET status = :item_queued, claimed_by = NULL, started_at = NULL,"
+                                + HELD_IF_PAUSED
+                                + " WHERE status = :item_running AND " + abandoned.where("claimed_by"))))
                 .execute();
         return new TakenOver(requeued, cancelled);
     }
 
     /** Items waiting for a worker on any instance (flowrun_queue_items). */
     public static int queued(Handle handle) {
-        return handle.createQuery("SELECT COUNT(*) FROM run_items WHERE status = 'queued'").mapTo(Integer.class).one();
+        return StatusBinds.bind(handle.createQuery("SELECT COUNT(*) FROM run_items WHERE status = :item_queued"))
+                .mapTo(Integer.class).one();
     }
 }

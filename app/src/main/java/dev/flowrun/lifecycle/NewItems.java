@@ -15,27 +15,38 @@ import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
  */
 public final class NewItems implements AutoCloseable {
     /**
-     * Where new items join the round of runs taking turns: the turn of the first item still queued (0 when none is).
-     * An item's turn is this plus its position, so a new run's first item comes after at most one item of each run
-     * already waiting ({@link ItemClaims} hands items out in turn order).
+     * Where new items join the round of runs of their priority taking turns: the turn of the first item of that
+     * priority still queued and not held (0 when none is). An item's turn is this plus its position, so a new run's
+     * first item comes after at most one item of each run of its priority already waiting ({@link ItemClaims} hands
+     * items out by priority, then in turn order). One entry of the claim's index.
      */
-    static final String FIRST_QUEUED_TURN = "SELECT COALESCE(MIN(turn), 0) FROM run_items WHERE status = 'queued'";
+    static long firstQueuedTurn(Handle handle, Priority priority) {
+        return StatusBinds.bind(handle.createQuery("""
+                        SELECT COALESCE(MIN(turn), 0) FROM run_items
+                        WHERE status = :item_queued AND held = FALSE AND priority = :priority"""))
+                .bind("priority", priority.rank()).mapTo(Long.class).one();
+    }
+
     private static final int BATCH = 1000;
 
     private final PreparedStatement insert;
     private final long runId;
     private final long firstTurn;
+    private final Priority priority;
     private int pending;
 
-    /** On the transaction of {@code handle}; the items take turns from {@link #FIRST_QUEUED_TURN}. */
-    public NewItems(Handle handle, long runId) {
+    /**
+     * On the transaction of {@code handle}, for a run of {@code priority}; the items take turns from
+     * {@link #firstQueuedTurn}.
+     */
+    public NewItems(Handle handle, long runId, Priority priority) {
         this.runId = runId;
-        this.firstTurn = handle.createQuery(FIRST_QUEUED_TURN)
-                .mapTo(Long.class).one();
+        this.priority = priority;
+        this.firstTurn = firstQueuedTurn(handle, priority);
         try {
             this.insert = handle.getConnection().prepareStatement("""
-                    INSERT INTO run_items (run_id, position, status, inputs, search_text, turn)
-                    VALUES (?, ?, 'queued', ?, ?, ?)""");
+                    INSERT INTO run_items (run_id, position, status, inputs, search_text, turn, priority)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)""");
         } catch (SQLException e) {
             throw failed(e);
         }
@@ -54,9 +65,11 @@ public final class NewItems implements AutoCloseable {
         try {
             insert.setLong(1, runId);
             insert.setInt(2, position);
-            insert.setString(3, inputsJson);
-            insert.setString(4, searchText);
-            insert.setLong(5, firstTurn + position);
+            insert.setString(3, ItemStatus.QUEUED.json());
+            insert.setString(4, inputsJson);
+            insert.setString(5, searchText);
+            insert.setLong(6, firstTurn + position);
+            insert.setInt(7, priority.rank());
             insert.addBatch();
         } catch (SQLException e) {
             throw failed(e);

@@ -12,12 +12,16 @@ import org.jdbi.v3.core.Handle;
  */
 public final class RunEvents {
     private static final String COLUMNS = """
-            run_id, seq, name, item_id, item_status, run_status, total_items, completed_items, failed_items, created_at""";
+            run_id, seq, name, item_id, item_status, run_status, total_items, completed_items, failed_items, created_at,
+            paused""";
 
     private RunEvents() {
     }
 
-    /** The run's status or total changed: a {@code run} event with the run as this transaction leaves it. */
+    /**
+     * The run's status, total or pause changed: a {@code run} event with the run as this transaction leaves it
+     * (whether it is paused included).
+     */
     public static void runChanged(Handle handle, long runId) {
         insert(handle, runId, "run", null, null);
     }
@@ -32,12 +36,13 @@ public final class RunEvents {
      * order, in two statements whatever their number.
      */
     public static void queuedItemsCancelled(Handle handle, long runId, Instant now) {
-        int inserted = handle.createUpdate("INSERT INTO run_events (" + COLUMNS + """
+        int inserted = StatusBinds.bind(handle.createUpdate("INSERT INTO run_events (" + COLUMNS + """
                         )
-                        SELECT r.id, r.event_seq + ROW_NUMBER() OVER (ORDER BY i.id), 'item', i.id, 'cancelled',
-                               r.status, r.total_items, r.completed_items, r.failed_items, r.updated_at
+                        SELECT r.id, r.event_seq + ROW_NUMBER() OVER (ORDER BY i.id), 'item', i.id, :item_cancelled,
+                               r.status, r.total_items, r.completed_items, r.failed_items, r.updated_at,
+                               CASE WHEN r.paused_at IS NULL THEN FALSE ELSE TRUE END
                         FROM run_items i JOIN runs r ON r.id = i.run_id
-                        WHERE i.run_id = :runId AND i.status = 'cancelled' AND i.finished_at = :now""")
+                        WHERE i.run_id = :runId AND i.status = :item_cancelled AND i.finished_at = :now"""))
                 .bind("runId", runId).bind("now", now).execute();
         if (inserted > 0) {
             handle.createUpdate("UPDATE runs SET event_seq = event_seq + :count WHERE id = :runId")
@@ -51,7 +56,7 @@ public final class RunEvents {
         handle.createUpdate("INSERT INTO run_events (" + COLUMNS + """
                         )
                         SELECT id, event_seq, :name, :itemId, :itemStatus, status, total_items, completed_items,
-                               failed_items, updated_at
+                               failed_items, updated_at, CASE WHEN paused_at IS NULL THEN FALSE ELSE TRUE END
                         FROM runs WHERE id = :runId""")
                 .bind("runId", runId).bind("name", name).bindByType("itemId", itemId, Long.class)
                 .bind("itemStatus", itemStatus).execute();

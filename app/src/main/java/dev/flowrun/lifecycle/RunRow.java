@@ -11,7 +11,7 @@ import org.jdbi.v3.core.statement.StatementContext;
 /**
  * A row of {@code runs} ({@link RunRows#RUN_COLUMNS}), without the graph it carries. {@code retryOf}: the run this
  * one retries, if any; {@code filesDeletedAt}: when FLOWRUN_OUTPUT_RETENTION removed its files, if it has;
- * {@code reviewItems}: how many of its items need review.
+ * {@code reviewItems}: how many of its items need review; {@code pausedAt}: when it was paused, null when it is not.
  */
 public record RunRow(
         long id,
@@ -35,7 +35,9 @@ public record RunRow(
         Instant finishedAt,
         Long retryOf,
         Instant filesDeletedAt,
-        int reviewItems) {
+        int reviewItems,
+        Instant pausedAt,
+        Priority priority) {
 
     /**
      * Written out because runs are read on every poll: JDBI's ConstructorMapper works out its column binding again
@@ -51,7 +53,8 @@ public record RunRow(
                     rs.getString("error_code"), rs.getString("error_message"), Columns.instant(rs, "created_at"),
                     Columns.instant(rs, "updated_at"), Columns.instant(rs, "started_at"),
                     Columns.instant(rs, "finished_at"), rs.getObject("retry_of", Long.class),
-                    Columns.instant(rs, "files_deleted_at"), rs.getInt("review_items"));
+                    Columns.instant(rs, "files_deleted_at"), rs.getInt("review_items"),
+                    Columns.instant(rs, "paused_at"), Priority.ofRank(rs.getInt("priority")));
         }
     }
 }

@@ -19,7 +19,7 @@ public interface RunRows {
     String RUN_COLUMNS = """
             id, workspace_id, workflow_id, name, status, run_trigger, zip_url, zip_layout, webhook_url,
             total_items, completed_items, failed_items, output_count, error_code, error_message,
-            created_at, updated_at, started_at, finished_at, retry_of, files_deleted_at, review_items""";
+            created_at, updated_at, started_at, finished_at, retry_of, files_deleted_at, review_items, paused_at, priority""";
     /** A run, only if it is the workspace's; also read without a SqlObject on the page path. */
     String FIND_RUN = "SELECT " + RUN_COLUMNS + " FROM runs WHERE id = :id AND workspace_id = :workspaceId";
 

@@ -2,13 +2,31 @@ package dev.flowrun.lifecycle;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.flowrun.metrics.Metrics;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A run's status ({@code Run} in openapi.json; drawn in {@code docs/lifecycle.md}). The last four are terminal. Stored
- * and shown as the lower-case name.
+ * and shown as the lower-case name. {@link #ALLOWED} is the machine: every change of a run's status is one of its
+ * arrows, and the SQL that makes it binds these sets ({@link StatusBinds}) rather than spelling them. A pause is not a
+ * status: it is a mark beside an {@link #ACTIVE} one ({@code runs.paused_at}).
  */
 public enum RunStatus implements Metrics.Status {
     QUEUED, RUNNING, COMPLETED, FAILED, PARTIAL, CANCELLED;
+
+    /** Not terminal: the run may still start items, be counted, paused, resumed or cancelled. */
+    public static final Set<RunStatus> ACTIVE = EnumSet.of(QUEUED, RUNNING);
+    public static final Set<RunStatus> TERMINAL = EnumSet.complementOf(EnumSet.of(QUEUED, RUNNING));
+
+    /** The allowed changes, from each status (JobRunr's AllowedJobStateStateChanges). */
+    public static final Map<RunStatus, Set<RunStatus>> ALLOWED = Map.of(
+            QUEUED, EnumSet.of(RUNNING, FAILED, CANCELLED),
+            RUNNING, EnumSet.of(COMPLETED, PARTIAL, FAILED, CANCELLED),
+            COMPLETED, EnumSet.noneOf(RunStatus.class),
+            FAILED, EnumSet.noneOf(RunStatus.class),
+            PARTIAL, EnumSet.noneOf(RunStatus.class),
+            CANCELLED, EnumSet.noneOf(RunStatus.class));
 
     @JsonValue
     public String json() {
@@ -16,7 +34,11 @@ public enum RunStatus implements Metrics.Status {
     }
 
     public boolean terminal() {
-        return this != QUEUED && this != RUNNING;
+        return TERMINAL.contains(this);
+    }
+
+    public boolean mayBecome(RunStatus next) {
+        return ALLOWED.get(this).contains(next);
     }
 
     /** The status a stored or requested text names; null when it names none. */

@@ -20,7 +20,8 @@ public final class RunTransitions {
      * started it ({@code api}, {@code cli}, …).
      */
     public record NewRun(long workspaceId, long workflowId, String name, String graph, String zipUrl,
-                         String zipLayout, String webhookUrl, int totalItems, boolean ingesting, String trigger) {
+                         String zipLayout, String webhookUrl, int totalItems, boolean ingesting, String trigger,
+                         Priority priority) {
     }
 
     /** A cancel's outcome: whether it made the run terminal, and how many queued items it cancelled. */
@@ -29,12 +30,13 @@ public final class RunTransitions {
 
     /** Inserts the run, queued; its items go in with {@link NewItems} on the same transaction. */
     public static long create(Handle handle, NewRun run, Instant now) {
-        return handle.createUpdate("""
+        return StatusBinds.bind(handle.createUpdate("""
                         INSERT INTO runs (workspace_id, workflow_id, name, status, run_trigger, graph, zip_url, zip_layout,
                                           webhook_url, total_items, completed_items, failed_items, output_count,
-                                          ingesting, created_at, updated_at)
-                        VALUES (:workspaceId, :workflowId, :name, 'queued', :trigger, :graph, :zipUrl, :zipLayout,
-                                :webhookUrl, :totalItems, 0, 0, 0, :ingesting, :now, :now)""")
+                                          ingesting, priority, created_at, updated_at)
+                        VALUES (:workspaceId, :workflowId, :name, :run_queued, :trigger, :graph, :zipUrl, :zipLayout,
+                                :webhookUrl, :totalItems, 0, 0, 0, :ingesting, :priority, :now, :now)"""))
+                .bind("priority", run.priority().rank())
                 .bind("workspaceId", run.workspaceId()).bind("workflowId", run.workflowId()).bind("name", run.name())
                 .bind("graph", run.graph()).bind("zipUrl", run.zipUrl()).bind("zipLayout", run.zipLayout())
                 .bind("webhookUrl", run.webhookUrl()).bind("totalItems", run.totalItems())
@@ -55,34 +57,35 @@ public final class RunTransitions {
      * live event is due).
      */
     static boolean start(Handle handle, long runId, Instant now) {
-        int started = handle.createUpdate("""
-                        UPDATE runs SET status = 'running', started_at = GREATEST(created_at, :now),
+        int started = StatusBinds.bind(handle.createUpdate("""
+                        UPDATE runs SET status = :run_running, started_at = GREATEST(created_at, :now),
                                         updated_at = GREATEST(updated_at, :now)
-                        WHERE id = :runId AND status = 'queued'""")
+                        WHERE id = :runId AND status = :run_queued"""))
                 .bind("runId", runId).bind("now", now).execute();
         if (started == 0) {
             // Each claim keeps updated_at at its item's start, so the run ends no earlier than any item it counts.
-            handle.createUpdate("""
+            StatusBinds.bind(handle.createUpdate("""
                             UPDATE runs SET started_at = LEAST(started_at, GREATEST(created_at, :now)),
                                             updated_at = GREATEST(updated_at, :now)
-                            WHERE id = :runId AND status = 'running'""")
+                            WHERE id = :runId AND status = :run_running"""))
                     .bind("runId", runId).bind("now", now).execute();
         }
         return started > 0;
     }
 
     /**
-     * Counts an ended item into its run; false when the run is no longer running (it was cancelled). {@code review}:
-     * whether the item needs review (a cut-out of it below FLOWRUN_REVIEW_BELOW).
+     * Counts an ended item into its run; false when the run is no longer running (it was cancelled). A paused run is
+     * still running: its items that were running when it was paused finish and count. {@code review}: whether the
+     * item needs review (a cut-out of it below FLOWRUN_REVIEW_BELOW).
      */
     static boolean count(Handle handle, long runId, boolean ok, int outputs, boolean review, Instant now) {
-        return handle.createUpdate("""
+        return StatusBinds.bind(handle.createUpdate("""
                         UPDATE runs SET completed_items = completed_items + :completed,
                                         failed_items = failed_items + :failed,
                                         output_count = output_count + :outputs,
                                         review_items = review_items + :review,
                                         updated_at = GREATEST(updated_at, :now)
-                        WHERE id = :runId AND status = 'running'""")
+                        WHERE id = :runId AND status = :run_running"""))
                 .bind("runId", runId).bind("completed", ok ? 1 : 0).bind("failed", ok ? 0 : 1)
                 .bind("outputs", outputs).bind("review", review ? 1 : 0).bind("now", now).execute() > 0;
     }
@@ -93,13 +96,14 @@ public final class RunTransitions {
      * earlier than its last item: each count keeps {@code updated_at} at the latest item's clock.
      */
     static boolean finishIfDone(Handle handle, long runId, Instant now, RunFinishedListener finished) {
-        boolean done = handle.createUpdate("""
-                        UPDATE runs SET status = CASE WHEN failed_items = 0 AND total_items > 0 THEN 'completed'
-                                                      WHEN completed_items = 0 THEN 'failed'
-                                                      ELSE 'partial' END,
-                                        finished_at = GREATEST(updated_at, :now), updated_at = GREATEST(updated_at, :now)
-                        WHERE id = :runId AND status = 'running' AND ingesting = FALSE
-                          AND completed_items + failed_items >= total_items""")
+        boolean done = StatusBinds.bind(handle.createUpdate("""
+                        UPDATE runs SET status = CASE WHEN failed_items = 0 AND total_items > 0 THEN :run_completed
+                                                      WHEN completed_items = 0 THEN :run_failed
+                                                      ELSE :run_partial END,
+                                        finished_at = GREATEST(updated_at, :now), updated_at = GREATEST(updated_at, :now),
+                                        paused_at = NULL
+                        WHERE id = :runId AND status = :run_running AND ingesting = FALSE
+                          AND completed_items + failed_items >= total_items"""))
                 .bind("runId", runId).bind("now", now).execute() > 0;
         if (done) {
             finished.runFinished(handle, runId);
@@ -110,10 +114,11 @@ public final class RunTransitions {
     /** The run as a whole failed (its zip could not be read); false when it was terminal already. */
     public static boolean fail(Handle handle, long runId, String errorCode, String errorMessage, Instant now,
                                RunFinishedListener finished) {
-        boolean failed = handle.createUpdate("""
-                        UPDATE runs SET status = 'failed', error_code = :errorCode, error_message = :errorMessage,
-                                        finished_at = GREATEST(updated_at, :now), updated_at = GREATEST(updated_at, :now)
-                        WHERE id = :runId AND status IN ('queued', 'running')""")
+        boolean failed = StatusBinds.bind(handle.createUpdate("""
+                        UPDATE runs SET status = :run_failed, error_code = :errorCode, error_message = :errorMessage,
+                                        finished_at = GREATEST(updated_at, :now), updated_at = GREATEST(updated_at, :now),
+                                        paused_at = NULL
+                        WHERE id = :runId AND status IN (<run_active>)"""))
                 .bind("runId", runId).bind("errorCode", errorCode).bind("errorMessage", errorMessage)
                 .bind("now", now).execute() > 0;
         if (failed) {
@@ -128,14 +133,14 @@ public final class RunTransitions {
      */
     public static Cancel cancel(Handle handle, long workspaceId, long runId, Instant now,
                                 RunFinishedListener finished) {
-        int queued = handle.createUpdate("""
-                        UPDATE run_items SET status = 'cancelled', finished_at = :now
-                        WHERE run_id = :runId AND status = 'queued'""")
+        int queued = StatusBinds.bind(handle.createUpdate("""
+                        UPDATE run_items SET status = :item_cancelled, finished_at = :now, held = FALSE
+                        WHERE run_id = :runId AND status = :item_queued"""))
                 .bind("runId", runId).bind("now", now).execute();
-        boolean cancelled = handle.createUpdate("""
-                        UPDATE runs SET status = 'cancelled', finished_at = GREATEST(updated_at, :now),
-                                        updated_at = GREATEST(updated_at, :now)
-                        WHERE id = :runId AND workspace_id = :workspaceId AND status IN ('queued', 'running')""")
+        boolean cancelled = StatusBinds.bind(handle.createUpdate("""
+                        UPDATE runs SET status = :run_cancelled, finished_at = GREATEST(updated_at, :now),
+                                        updated_at = GREATEST(updated_at, :now), paused_at = NULL
+                        WHERE id = :runId AND workspace_id = :workspaceId AND status IN (<run_active>)"""))
                 .bind("workspaceId", workspaceId).bind("runId", runId).bind("now", now).execute() > 0;
         if (cancelled) {
             // Before the run's own event, which ends every stream of the run.

@@ -18,11 +18,12 @@ public interface SweepTransitions {
      * still reading its archive, nor one with an item still running (a cancelled run's, which finishes and is
      * discarded), so nothing writes into a folder being removed.
      */
+    @BindStatuses
     @SqlQuery("""
             SELECT id FROM runs
             WHERE files_deleted_at IS NULL AND finished_at < :cutoff
-              AND status IN ('completed', 'partial', 'failed', 'cancelled') AND ingesting = FALSE
-              AND NOT EXISTS (SELECT 1 FROM run_items WHERE run_items.run_id = runs.id AND run_items.status = 'running')
+              AND status IN (<run_terminal>) AND ingesting = FALSE
+              AND NOT EXISTS (SELECT 1 FROM run_items WHERE run_items.run_id = runs.id AND run_items.status = :item_running)
             ORDER BY finished_at LIMIT :limit""")
     List<Long> runsDue(@Bind("cutoff") Instant cutoff, @Bind("limit") int limit);
 

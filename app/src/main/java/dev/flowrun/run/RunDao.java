@@ -2,7 +2,9 @@ package dev.flowrun.run;
 
 import dev.flowrun.lifecycle.RunRow;
 import dev.flowrun.lifecycle.RunRows;
+import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.lifecycle.OutputRow;
+import dev.flowrun.lifecycle.StatusBinds;
 import dev.flowrun.lifecycle.StatusColumns;
 import java.util.List;
 import java.util.Optional;
@@ -42,8 +44,12 @@ public interface RunDao extends RunRows {
     @SqlQuery(OUTPUTS_OF_ITEMS)
     List<OutputRow> outputsOfItems(@BindList("itemIds") List<Long> itemIds);
 
-    /** What a retry runs again: the run's failed and cancelled items, in their order. */
+    /** What a retry runs again: the run's failed and cancelled items ({@link ItemStatus#RETRIED}), in their order. */
+    default List<ItemRow> itemsToRetry(long runId) {
+        return itemsWithStatus(runId, StatusBinds.texts(ItemStatus.RETRIED));
+    }
+
     @SqlQuery("SELECT " + ITEM_COLUMNS
-            + " FROM run_items WHERE run_id = :runId AND status IN ('failed', 'cancelled') ORDER BY position")
-    List<ItemRow> itemsToRetry(@Bind("runId") long runId);
+            + " FROM run_items WHERE run_id = :runId AND status IN (<statuses>) ORDER BY position")
+    List<ItemRow> itemsWithStatus(@Bind("runId") long runId, @BindList("statuses") List<String> statuses);
 }

@@ -139,13 +139,16 @@ final class RunQueries {
     }
 
     private static boolean unfiltered(RunFilter filter) {
-        return filter.status() == null && filter.workflowId() == null;
+        return filter.status() == null && filter.workflowId() == null && filter.paused() == null
+                && filter.priority() == null;
     }
 
     private static String where(RunFilter filter) {
         return "workspace_id = :workspaceId"
                 + (filter.status() == null ? "" : " AND status = :status")
-                + (filter.workflowId() == null ? "" : " AND workflow_id = :workflowId");
+                + (filter.workflowId() == null ? "" : " AND workflow_id = :workflowId")
+                + (filter.paused() == null ? "" : filter.paused() ? " AND paused_at IS NOT NULL" : " AND paused_at IS NULL")
+                + (filter.priority() == null ? "" : " AND priority = :priority");
     }
 
     private static void bind(Query query, RunFilter filter) {
@@ -155,6 +158,9 @@ final class RunQueries {
         }
         if (filter.workflowId() != null) {
             query.bind("workflowId", filter.workflowId());
+        }
+        if (filter.priority() != null) {
+            query.bind("priority", filter.priority().rank());
         }
     }
 }

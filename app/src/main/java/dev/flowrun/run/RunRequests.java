@@ -1,5 +1,6 @@
 package dev.flowrun.run;
 
+import dev.flowrun.lifecycle.Priority;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.error.InvalidJson;
 import dev.flowrun.error.InvalidRequest;
@@ -24,7 +25,7 @@ public final class RunRequests {
     static final int MAX_WEBHOOK_URL = 1024;
     static final int MAX_NAME = 1000;
     static final String INPUT_ALIAS = "imageInput";
-    private static final KnownFields BODY = KnownFields.of("inputs", "zipUrl", "zipLayout", "webhookUrl");
+    private static final KnownFields BODY = KnownFields.of("inputs", "zipUrl", "zipLayout", "webhookUrl", "priority");
     private static final KnownFields INPUT = KnownFields.of("files");
     private static final KnownFields FILE = KnownFields.of("url", "name");
 
@@ -35,6 +36,7 @@ public final class RunRequests {
         BODY.check(body, "");
         ZipLayout layout = zipLayout(body.get("zipLayout"));
         String webhookUrl = webhookUrl(body.get("webhookUrl"));
+        Priority priority = priority(body.get("priority"));
         boolean hasInputs = body.hasNonNull("inputs");
         boolean hasZip = body.hasNonNull("zipUrl");
         if (hasInputs == hasZip) {
@@ -47,9 +49,9 @@ public final class RunRequests {
                         + graph.inputNodes().size() + " input nodes " + graph.inputNodes().stream().map(GraphNode::id).toList()
                         + ", so give inputs instead");
             }
-            return new RunRequest(RequestedItems.NONE, zipUrl, layout, webhookUrl);
+            return new RunRequest(RequestedItems.NONE, zipUrl, layout, webhookUrl, priority);
         }
-        return new RunRequest(items(body.get("inputs"), graph), null, layout, webhookUrl);
+        return new RunRequest(items(body.get("inputs"), graph), null, layout, webhookUrl, priority);
     }
 
     private RequestedItems items(JsonNode inputs, Graph graph) {
@@ -201,6 +203,18 @@ public final class RunRequests {
             throw new InvalidRequest("webhookUrl", "webhookUrl must be an https:// URL with a host");
         }
         return url;
+    }
+
+    /** {@code normal} when not given (contract, Runs: Priority). */
+    private static Priority priority(JsonNode value) {
+        if (value == null || value.isNull()) {
+            return Priority.NORMAL;
+        }
+        Priority priority = value.isTextual() ? Priority.parse(value.asText()) : null;
+        if (priority == null) {
+            throw new InvalidRequest("priority", "priority must be \"high\", \"normal\" or \"low\"");
+        }
+        return priority;
     }
 
     private static ZipLayout zipLayout(JsonNode value) {

@@ -62,10 +62,11 @@ public final class RunRetries {
                 RunDao dao = handle.attach(RunDao.class);
                 long id = RunTransitions.create(handle, new RunTransitions.NewRun(workspaceId, original.workflowId(),
                         name.length() <= MAX_NAME ? name : name.substring(0, MAX_NAME), dao.graphOf(runId), null,
-                        original.zipLayout(), original.webhookUrl(), items.size(), false, "api"), now);
+                        original.zipLayout(), original.webhookUrl(), items.size(), false, "api", original.priority()),
+                        now);
                 newId[0] = id;
                 RunTransitions.markRetryOf(handle, id, runId);
-                try (NewItems rows = new NewItems(handle, id)) {
+                try (NewItems rows = new NewItems(handle, id, original.priority())) {
                     for (int i = 0; i < items.size(); i++) {
                         Map<String, ItemInput> inputs = new LinkedHashMap<>();
                         List<String> names = new ArrayList<>(2);

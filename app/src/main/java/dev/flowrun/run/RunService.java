@@ -15,6 +15,8 @@ import dev.flowrun.files.UrlSigner;
 import dev.flowrun.lifecycle.IngestTransitions;
 import dev.flowrun.lifecycle.NewItems;
 import dev.flowrun.lifecycle.RunFinishedListener;
+import dev.flowrun.lifecycle.Priority;
+import dev.flowrun.lifecycle.RunPause;
 import dev.flowrun.lifecycle.RunTransitions;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.WorkflowService;
@@ -113,7 +115,7 @@ public final class RunService {
                 RunDao dao = handle.attach(RunDao.class);
                 long id = RunTransitions.create(handle, new RunTransitions.NewRun(workspaceId, workflow.id(),
                         runName(workflow.name(), now), graphJson, request.zipUrl(), request.zipLayout().json(),
-                        request.webhookUrl(), items.count(), zip, trigger), now);
+                        request.webhookUrl(), items.count(), zip, trigger, request.priority()), now);
                 runId[0] = id;
                 if (claim != null) {
                     // Before the items: a request that loses the key waits here, having done nothing costly.
@@ -121,7 +123,7 @@ public final class RunService {
                     keys.forgetExpired(workspaceId, claim.key(), claim.since());
                     keys.insert(workspaceId, claim.key(), claim.workflowId(), claim.requestHash(), id, now);
                 }
-                insertItems(handle, id, items, checked.ownFiles());
+                insertItems(handle, id, request.priority(), items, checked.ownFiles());
                 if (zip) {
                     // Read in the background; totalItems stays 0 until the whole archive has been read (docs/zip-runs.md).
                     queues.zips().claim(handle, id);
@@ -198,6 +200,31 @@ public final class RunService {
         });
     }
 
+    /**
+     * {@code true} when this call paused the run: none of its items starts from then on, on any instance;
+     * {@code false} when it was paused already or is terminal (contract, Runs: Pause).
+     */
+    public boolean pause(long workspaceId, long runId) {
+        Instant now = now();
+        return context.jdbi().inTransaction(handle -> {
+            handle.attach(RunDao.class).findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
+            return RunPause.pause(handle, workspaceId, runId, now);
+        });
+    }
+
+    /** {@code true} when this call resumed the paused run; idle workers everywhere look for its items at commit. */
+    public boolean resume(long workspaceId, long runId) {
+        Instant now = now();
+        return context.jdbi().inTransaction(handle -> {
+            handle.attach(RunDao.class).findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
+            boolean resumed = RunPause.resume(handle, workspaceId, runId, now);
+            if (resumed) {
+                queues.items().itemsQueued(handle);
+            }
+            return resumed;
+        });
+    }
+
     /** {@code true} when this call made the run {@code cancelled}; {@code false} when it was already terminal. */
     public boolean cancel(long workspaceId, long runId) {
         Instant now = now();
@@ -233,8 +260,9 @@ public final class RunService {
                 .orElseThrow(() -> runNotFound(runId));
     }
 
-    private void insertItems(Handle handle, long runId, RequestedItems items, Map<String, String> ownFiles) {
-        try (NewItems rows = new NewItems(handle, runId)) {
+    private void insertItems(Handle handle, long runId, Priority priority, RequestedItems items,
+                             Map<String, String> ownFiles) {
+        try (NewItems rows = new NewItems(handle, runId, priority)) {
             for (int i = 0; i < items.count(); i++) {
                 Map<String, ItemInput> stored = new LinkedHashMap<>();
                 List<String> names = new ArrayList<>(2);

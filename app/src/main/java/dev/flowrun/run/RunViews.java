@@ -50,7 +50,7 @@ public record RunViews(UrlSigner signer, ObjectMapper mapper) {
         return new RunView(row.id(), row.name(), status, row.totalItems(), row.completedItems(), row.failedItems(),
                 row.workflowId(), row.workspaceId(), row.runTrigger(), archiveUrl, row.createdAt(), row.updatedAt(),
                 row.startedAt(), row.finishedAt(), ErrorInfo.of(row.errorCode(), row.errorMessage()), row.reviewItems(),
-                row.retryOf());
+                row.retryOf(), row.pausedAt() != null, row.pausedAt(), row.priority());
     }
 
     public ItemView item(ItemRow row, List<OutputRow> outputs, List<ItemView.NodeStateView> nodeStates, Links links) {

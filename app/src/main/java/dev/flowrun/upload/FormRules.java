@@ -9,7 +9,7 @@ interface FormRules {
     /** The parts taken, for a person: said when an unknown one arrives. */
     String accepted();
 
-    /** {@code POST /workflows/{id}/runs}: files of input nodes, or one archive, and the two text fields. */
+    /** {@code POST /workflows/{id}/runs}: files of input nodes, or one archive, and the text fields. */
     FormRules CREATE = new FormRules() {
         @Override
         public PartKind kind(String name) {
@@ -18,14 +18,14 @@ interface FormRules {
             }
             return switch (name) {
                 case "zip" -> PartKind.ZIP;
-                case "webhookUrl", "zipLayout" -> PartKind.TEXT;
+                case "webhookUrl", "zipLayout", "priority" -> PartKind.TEXT;
                 default -> null;
             };
         }
 
         @Override
         public String accepted() {
-            return "file (or file:<input node id>), zip, webhookUrl and zipLayout";
+            return "file (or file:<input node id>), zip, webhookUrl, zipLayout and priority";
         }
     };
 

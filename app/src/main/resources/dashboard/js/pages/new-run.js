@@ -3,6 +3,7 @@
 import {api, newRequestKey, upload} from '../api.js';
 import {announce, errorBox, fill, h} from '../dom.js';
 import {inputField} from './input-field.js';
+import {PRIORITIES} from '../progress.js';
 
 export function newRunPage(main, {query, signal, go}) {
   const alert = h('div', {role: 'alert', class: 'alert-slot'});
@@ -12,6 +13,8 @@ export function newRunPage(main, {query, signal, go}) {
   const zipLayout = h('select', {id: 'run-zip-layout'},
     h('option', {value: 'preserve', text: 'keep its folders'}), h('option', {value: 'flatten', text: 'all at the top'}));
   const webhook = h('input', {id: 'run-webhook', type: 'url', placeholder: 'https://example.com/hooks/flowrun?secret=…'});
+  const priority = h('select', {id: 'run-priority'},
+    PRIORITIES.map(p => h('option', {value: p, text: p, selected: p === 'normal'})));
   const start = h('button', {type: 'submit', class: 'primary', text: 'Start run'});
   const sending = h('progress', {id: 'upload-progress', max: 1, value: 0, hidden: true, 'aria-labelledby': 'upload-text'});
   const sendingText = h('span', {id: 'upload-text', 'aria-live': 'polite'});
@@ -21,6 +24,7 @@ export function newRunPage(main, {query, signal, go}) {
   const form = h('form', {class: 'new-run', novalidate: true},
     h('label', {for: 'run-workflow', text: 'Workflow'}), workflow,
     inputsBox,
+    h('label', {for: 'run-priority', text: 'Priority (items of higher runs start first)'}), priority,
     h('details', {},
       h('summary', {text: 'A zip archive by URL, and a webhook'}),
       h('label', {for: 'run-zip-url', text: 'Zip archive URL (instead of images)'}), zipUrl,
@@ -72,6 +76,7 @@ export function newRunPage(main, {query, signal, go}) {
     const urls = fields.flatMap(f => f.urls());
     const body = {};
     if (webhook.value.trim()) body.webhookUrl = webhook.value.trim();
+    if (priority.value !== 'normal') body.priority = priority.value;
     if (zips.length || zipUrl.value.trim()) {
       if (zips.length + (zipUrl.value.trim() ? 1 : 0) > 1 || files.length > zips.length || urls.length) {
         fill(alert, errorBox({message: 'A zip archive runs on its own: give one zip, or images, not both.'}));
@@ -117,7 +122,7 @@ export function newRunPage(main, {query, signal, go}) {
     const where = error.field ? ` (${error.field})` : '';
     fill(alert, errorBox({message: `The run was not started: ${error.message}${where}`}));
     const nodeId = error.field?.match(/^inputs\.([^.[]+)/)?.[1];
-    const byField = {webhookUrl: webhook, zipUrl, zipLayout};
+    const byField = {webhookUrl: webhook, zipUrl, zipLayout, priority};
     const target = fields.find(f => f.nodeId === nodeId) ?? byField[error.field];
     if (target?.markInvalid) target.markInvalid();
     else if (target) {

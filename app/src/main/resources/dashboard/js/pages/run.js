@@ -1,4 +1,5 @@
-// One run: progress, its items as thumbnails (input beside output), cancel, retry, download, webhook deliveries.
+// One run: progress, its items as thumbnails (input beside output), pause and resume, cancel, retry, download, webhook
+// deliveries.
 
 import {api} from '../api.js';
 import {announce, badge, baseName, confirmDialog, duration, errorBox, fill, h, replaceQuery, reviewBadge, sync, time}
@@ -77,13 +78,13 @@ export function runPage(main, {params: [runId], query, signal, go}) {
         .then(w => { workflowName = w.name; drawRun(run); }).catch(() => {});
     }
     const took = duration(run.startedAt, run.finishedAt);
-    fill(meta, badge(run.status), ' · ', h('a', {href: `#/runs?workflowId=${run.workflowId}`, text: workflowName}),
+    fill(meta, badge(run.status), run.paused ? [' ', badge('paused')] : null, ` · ${run.priority} priority · `, h('a', {href: `#/runs?workflowId=${run.workflowId}`, text: workflowName}),
       ' · created ', time(run.createdAt), run.finishedAt ? [' · finished ', time(run.finishedAt)] : null,
       took ? ` · took ${took}` : null);
     const progress = progressOf(run);
     bar.max = progress.max;
     if (progress.value === null) bar.removeAttribute('value'); else bar.value = progress.value;
-    const text = `${run.status}: ${progress.text}`;
+    const text = `${run.status}${run.paused ? ', paused' : ''}: ${progress.text}`;
     if (barText.textContent !== text) barText.textContent = text;
     reviewLabel.textContent = `Only items to review (${run.reviewItems})`;
     fill(runError, run.error ? h('p', {class: 'error', text: `${run.error.code}: ${run.error.message}`}) : null);
@@ -95,6 +96,10 @@ export function runPage(main, {params: [runId], query, signal, go}) {
     const terminal = TERMINAL.has(run.status);
     // A signed URL lasts a day (FLOWRUN_URL_TTL): the archive link drawn once stays good while the page is open.
     sync(actions, [
+      terminal ? null : {key: 'pause', sig: run.paused ? 2 : 1,
+        render: () => run.paused
+          ? h('button', {type: 'button', id: 'resume-run', text: 'Resume run', onclick: () => pauseOrResume('resume')})
+          : h('button', {type: 'button', id: 'pause-run', text: 'Pause run', onclick: () => pauseOrResume('pause')})},
       terminal ? null : {key: 'cancel', sig: 1,
         render: () => h('button', {type: 'button', class: 'danger', text: 'Cancel run', onclick: cancel})},
       terminal && run.completedItems < run.totalItems ? {key: 'retry', sig: 1,
@@ -110,6 +115,18 @@ export function runPage(main, {params: [runId], query, signal, go}) {
     try {
       const answer = await api('POST', `/workflows/runs/${runId}/cancel`, undefined, {signal});
       announce(answer.ok ? 'The run is cancelled.' : 'The run had already finished.');
+      polling.wake();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  // Items already running finish while the run is paused; none starts until it is resumed.
+  const pauseOrResume = async action => {
+    try {
+      const answer = await api('POST', `/workflows/runs/${runId}/${action}`, undefined, {signal});
+      announce(answer.ok ? (action === 'pause' ? 'The run is paused.' : 'The run goes on.')
+        : 'The run had already changed.');
       polling.wake();
     } catch (error) {
       showError(error);

@@ -104,7 +104,8 @@ function row(run) {
 
 function updateRow(tr, run, workflows) {
   tr.querySelector('.workflow').textContent = workflows.get(run.workflowId)?.name ?? `#${run.workflowId}`;
-  fill(tr.querySelector('.status'), badge(run.status));
+  fill(tr.querySelector('.status'), badge(run.status), run.paused ? [' ', badge('paused')] : null,
+    run.priority !== 'normal' ? [' ', h('span', {class: 'badge priority', text: `${run.priority} priority`})] : null);
   const cell = tr.querySelector('.progress');
   const bar = cell.querySelector('progress') || cell.appendChild(h('progress', {'aria-label': `Progress of ${run.name}`}));
   const text = cell.querySelector('.count') || cell.appendChild(h('span', {class: 'count'}));

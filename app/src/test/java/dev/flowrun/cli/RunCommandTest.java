@@ -84,7 +84,7 @@ class RunCommandTest {
         assertThat(first.stdout()).doesNotContain("INFO");
 
         MainProcess again = runCommand("Remove background", photos.toString(), "--out", out.toString(),
-                "--skip-existing", "--quiet");
+                "--skip-existing", "--quiet", "--priority", "low");
         assertThat(again.awaitExit(LONG)).isEqualTo(1);
         assertThat(again.stdout()).contains("0 completed, 1 failed").doesNotContain("completed  ");
 
@@ -93,6 +93,8 @@ class RunCommandTest {
             assertThat(runs).hasSize(2);
             assertThat(runs.get(0).path("trigger").asText()).isEqualTo("cli");
             assertThat(runs.get(1).path("totalItems").asInt()).isEqualTo(4);
+            assertThat(runs.get(0).path("priority").asText()).isEqualTo("low");
+            assertThat(runs.get(1).path("priority").asText()).isEqualTo("normal");
 
             MainProcess busy = runCommand("Remove background", photos.toString(), "--out", out.toString());
             assertThat(busy.awaitExit(LONG)).isEqualTo(2);
@@ -100,12 +102,14 @@ class RunCommandTest {
 
             Path viaServer = dir.resolve("via-server");
             MainProcess remote = runCommand("Remove background", photos.toString(), "--out", viaServer.toString(),
-                    "--layout", "flatten", "--server", service.baseUrl(), "--key", TestApp.API_KEY);
+                    "--layout", "flatten", "--server", service.baseUrl(), "--key", TestApp.API_KEY,
+                    "--priority", "high");
             assertThat(remote.awaitExit(LONG)).as(remote.stdout() + remote.stderr()).isEqualTo(1);
             assertThat(viaServer.resolve("squirrel.png")).isRegularFile();
             assertThat(viaServer.resolve("left11.png")).isRegularFile();
-            assertThat(service.get("/workflows/runs").json().path("items").get(0).path("trigger").asText())
-                    .isEqualTo("api");
+            JsonNode remoteRun = service.get("/workflows/runs").json().path("items").get(0);
+            assertThat(remoteRun.path("trigger").asText()).isEqualTo("api");
+            assertThat(remoteRun.path("priority").asText()).isEqualTo("high");
 
             MainProcess workflows = MainProcess.command(env, "workflows", "--server", service.baseUrl(), "--key",
                     TestApp.API_KEY);
@@ -152,5 +156,8 @@ class RunCommandTest {
         MainProcess keyAlone = runCommand("Remove background", photos.toString(), "--key", "k");
         assertThat(keyAlone.awaitExit(LONG)).isEqualTo(2);
         assertThat(keyAlone.stderr().strip()).isEqualTo("flowrun: --key goes with --server URL");
+        MainProcess badPriority = runCommand("Remove background", photos.toString(), "--priority", "urgent");
+        assertThat(badPriority.awaitExit(LONG)).isEqualTo(2);
+        assertThat(badPriority.stderrLines()).hasSize(1).allMatch(line -> line.contains("--priority"));
     }
 }

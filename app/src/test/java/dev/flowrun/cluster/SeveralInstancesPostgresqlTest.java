@@ -185,6 +185,44 @@ class SeveralInstancesPostgresqlTest {
         assertThat(runs).containsExactlyInAnyOrderElementsOf(runIds.stream().map(String::valueOf).toList());
     }
 
+    @Test
+    @Order(4)
+    void aTakeoverOfAPausedRunsItemsKeepsThemPausedAndAResumeFinishesIt() {
+        // Instance 1 was killed above: instance 0 dies here, instance 2 pauses, takes over and resumes.
+        files.hold();
+        long runId = createRun(instances.get(0), 6, true, null);
+        MainProcess victim = processes.get(0);
+        String victimId = jdbi.withHandle(handle -> handle.createQuery("SELECT id FROM instances WHERE pid = :pid")
+                .bind("pid", victim.pid()).mapTo(String.class).one());
+        Await.until("both workers of the instance about to die to hold an item", NOTIFIED,
+                () -> count("SELECT COUNT(*) FROM run_items WHERE status = 'running' AND claimed_by = '" + victimId
+                        + "' AND run_id = " + runId) == 2);
+        assertThat(instances.get(2).post("/workflows/runs/" + runId + "/pause", "{}").json().path("ok").asBoolean())
+                .isTrue();
+        long runningElsewhere = count("SELECT COUNT(*) FROM run_items WHERE status = 'running' AND run_id = " + runId)
+                - 2;
+
+        victim.kill();
+        Await.until("the dead instance's items taken over", Duration.ofSeconds(30),
+                () -> count("SELECT COUNT(*) FROM instances WHERE id = '" + victimId + "'") == 0);
+        files.release();
+        Await.until("the items running elsewhere to be counted", Duration.ofSeconds(30),
+                () -> count("SELECT completed_items FROM runs WHERE id = " + runId) == runningElsewhere);
+        JsonNode paused = instances.get(2).get("/workflows/runs/" + runId + "?pageSize=100").json();
+        assertThat(paused.path("paused").asBoolean()).as("still paused after the takeover").isTrue();
+        assertThat(paused.path("status").asText()).isEqualTo("running");
+        assertThat(count("SELECT COUNT(*) FROM run_items WHERE status = 'running' AND run_id = " + runId))
+                .as("no item of the paused run started on any instance").isZero();
+        assertThat(count("SELECT COUNT(*) FROM run_items WHERE status = 'queued' AND held = TRUE AND run_id = "
+                + runId)).as("the dead instance's items, queued again held").isEqualTo(6 - runningElsewhere);
+
+        assertThat(instances.get(2).post("/workflows/runs/" + runId + "/resume", "{}").json().path("ok").asBoolean())
+                .isTrue();
+        JsonNode done = awaitStatus(instances.get(2), runId, "completed", Duration.ofSeconds(60));
+        assertThat(done.path("completedItems").asInt()).isEqualTo(6);
+        assertThat(done.path("paused").asBoolean()).isFalse();
+    }
+
     private static long createRun(ApiClient instance, int items, boolean held, String webhookUrl) {
         String fileList = IntStream.range(0, items)
                 .mapToObj(i -> "{\"url\": \"" + (held ? files.heldUrl("/disc.png") : files.url("/disc.png")) + "\"}")

@@ -70,7 +70,7 @@ class RunEventStreamTest {
             Event last = events.get(events.size() - 1);
             assertThat(last.name()).isEqualTo("run");
             assertThat(last.data().toString()).isEqualTo("{\"runId\":" + runId
-                    + ",\"status\":\"completed\",\"totalItems\":3,\"completedItems\":3,\"failedItems\":0}");
+                    + ",\"status\":\"completed\",\"totalItems\":3,\"completedItems\":3,\"failedItems\":0,\"paused\":false}");
             assertThat(events.stream().filter(e -> e.name().equals("run"))
                     .map(e -> e.data().path("status").asText())).contains("running");
         }

@@ -43,9 +43,13 @@ final class LifecycleDatabase implements AutoCloseable {
 
     /** A run of {@code items} queued items, created as the service creates one. */
     long run(int items) {
+        return run(items, Priority.NORMAL);
+    }
+
+    long run(int items, Priority priority) {
         return jdbi.inTransaction(handle -> {
-            long runId = RunTransitions.create(handle, newRun(items, false), T);
-            try (NewItems rows = new NewItems(handle, runId)) {
+            long runId = RunTransitions.create(handle, newRun(items, false, priority), T);
+            try (NewItems rows = new NewItems(handle, runId, priority)) {
                 for (int i = 0; i < items; i++) {
                     rows.add(i, "{}", "item" + i);
                 }
@@ -57,15 +61,15 @@ final class LifecycleDatabase implements AutoCloseable {
     /** A zip run whose archive is to be read under {@code claim}. */
     long zipRun(String claim) {
         return jdbi.inTransaction(handle -> {
-            long runId = RunTransitions.create(handle, newRun(0, true), T);
+            long runId = RunTransitions.create(handle, newRun(0, true, Priority.NORMAL), T);
             handle.attach(IngestTransitions.class).claimIngestion(runId, claim);
             return runId;
         });
     }
 
-    private RunTransitions.NewRun newRun(int items, boolean zip) {
+    private RunTransitions.NewRun newRun(int items, boolean zip, Priority priority) {
         return new RunTransitions.NewRun(workspaceId, workflowId, "r", "{}", zip ? "https://example.com/a.zip" : null,
-                "preserve", null, items, zip, "api");
+                "preserve", null, items, zip, "api", priority);
     }
 
     RunStatus runStatus(long runId) {
