@@ -52,7 +52,7 @@ class ProductShotUpgradeTest {
             assertThat(fresh).contains("\"margin\":\"5%\"", "\"scale\":\"fit\"", "\"position\":\"auto\"");
             assertThat(graph(jdbi, 1)).as("upgraded as a new workspace gets it").isEqualTo(fresh);
             String upgraded = jdbi.withHandle(handle -> handle.createQuery(
-                    "SELECT description FROM workflows WHERE workspace_id = 1").mapTo(String.class).one());
+                    "SELECT description FROM workflows WHERE workspace_id = 1 AND name = 'Product shot'").mapTo(String.class).one());
             String written = jdbi.withHandle(handle -> handle.createQuery(
                     "SELECT description FROM workflows WHERE workspace_id = 3 AND name = 'Product shot'")
                     .mapTo(String.class).one());

@@ -46,9 +46,9 @@ class RunNumberingMigrationTest {
                     INSERT INTO workspaces (id, name, created_at)
                     VALUES (1, 'a', CURRENT_TIMESTAMP), (2, 'b', CURRENT_TIMESTAMP), (3, 'empty', CURRENT_TIMESTAMP)""");
             handle.execute("""
-                    INSERT INTO workflows (id, workspace_id, name, description, is_template, is_snapshot, sort_order,
+                    INSERT INTO workflows (workspace_id, name, description, is_template, is_snapshot, sort_order,
                                            created_by_user_id, graph, created_at, updated_at)
-                    VALUES (1, 1, 'w', '', FALSE, FALSE, 0, 0, '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)""");
+                    VALUES (1, 'w', '', FALSE, FALSE, 0, 0, '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)""");
             // Ids out of createdAt order, and a tie on createdAt broken by id.
             insertRun(handle, 10, 1, "2026-01-01 10:00:03Z");
             insertRun(handle, 11, 1, "2026-01-01 10:00:01Z");

@@ -147,7 +147,7 @@ class RunEventHubReconnectTest {
             }
         }
         jdbi.useTransaction(handle -> {
-            handle.execute("UPDATE runs SET status = 'completed' WHERE id = ?", runId);
+            handle.execute("UPDATE runs SET status = 'completed', finished_at = CURRENT_TIMESTAMP WHERE id = ?", runId);
             RunEvents.runChanged(handle, runId);
         });
         return null;
