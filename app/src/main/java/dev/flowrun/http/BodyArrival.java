@@ -2,6 +2,7 @@ package dev.flowrun.http;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -28,11 +29,21 @@ final class BodyArrival extends Handler.Wrapper {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        if (!hasBody(request)) {
+        if (!hasBody(request) || refusedByLength(request)) {
             return super.handle(request, response, callback);
         }
         new Gathering(request, response, callback).run();
         return true;
+    }
+
+    /**
+     * A body other than a form, declared over 1 MiB, is refused by its length before it is read (413): handed on at
+     * once, the answer comes without a {@code 100 Continue} inviting the body that gathering it would send.
+     */
+    private static boolean refusedByLength(Request request) {
+        String type = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
+        boolean form = type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/");
+        return !form && request.getLength() > Requests.MAX_BODY;
     }
 
     private static boolean hasBody(Request request) {

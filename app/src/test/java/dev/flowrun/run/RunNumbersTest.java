@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
-import org.jdbi.v3.core.mapper.reflect.ConstructorMapper;
 import org.junit.jupiter.api.Test;
 
 /** Run numbers and createdAt stamps, which the run list's order and pages rest on. */
@@ -54,7 +53,7 @@ class RunNumbersTest {
 
             List<RunRow> numbered = jdbi.withHandle(handle -> handle.createQuery(
                     "SELECT " + RunDao.RUN_COLUMNS + " FROM runs WHERE workspace_id = :w ORDER BY workspace_seq")
-                    .bind("w", ids[0]).map(ConstructorMapper.of(RunRow.class)).list());
+                    .bind("w", ids[0]).map(new RunRow.Mapper()).list());
             assertThat(numbered).extracting(RunRow::id).containsExactlyElementsOf(runs);
             assertThat(numbered).extracting(RunRow::createdAt).containsExactly(T, T.plusMillis(1), T.plusMillis(2),
                     T.plusSeconds(1), T.plusSeconds(1).plusMillis(1));
