@@ -39,7 +39,7 @@ class ProductShotSpeckTest {
 
     @BeforeAll
     static void start() {
-        app = TestApp.start(Map.of(), NodeCatalogue.standard(new CachingModelRemover()));
+        app = TestApp.start(Map.of(), NodeCatalogue.standard(CachingModelRemover.oneLook()));
         files = new FileServer().serve("/squirrel.jpg", ProductShotTest.photo(Source.OPENCV, "data/squirrel_cls.jpg"));
     }
 

@@ -37,7 +37,7 @@ class ProductShotTest {
 
     @BeforeAll
     static void start() {
-        app = TestApp.start(Map.of(), NodeCatalogue.standard(new CachingModelRemover()));
+        app = TestApp.start(Map.of(), NodeCatalogue.standard(CachingModelRemover.oneLook()));
         files = new FileServer()
                 .serve("/squirrel.jpg", photo(Source.OPENCV, "data/squirrel_cls.jpg"))
                 .serve("/grace_hopper.jpg", photo(Source.MATPLOTLIB, "grace_hopper.jpg"))

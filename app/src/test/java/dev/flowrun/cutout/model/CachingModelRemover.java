@@ -53,6 +53,14 @@ public final class CachingModelRemover implements BackgroundRemover {
         this(true);
     }
 
+    /**
+     * One look: the cut-out's pixels come from the first look alone, so tests of the pixels need no mirrored
+     * inference (half the model time of the build); tests of the confidence take the second look.
+     */
+    public static CachingModelRemover oneLook() {
+        return new CachingModelRemover(false);
+    }
+
     public CachingModelRemover(boolean secondLook) {
         remover = new ModelBackgroundRemover(ModelLoad.of(model), ModelBackgroundRemover.Edges.GUIDED,
                 Looks.Scheme.MIRRORED, this::answer);

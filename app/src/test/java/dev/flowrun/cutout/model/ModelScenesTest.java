@@ -20,7 +20,7 @@ class ModelScenesTest {
     @Test
     void theMatteFollowsTheTrueOutlineAndItsEdgeColoursAreAsCleanAsTheClassicMethods() throws Exception {
         List<QualityScenes.Scene> scenes = QualityScenes.generate(800, 600, 1, 2026);
-        QualityReport model = QualityReport.run(scenes, NodeCatalogue.standard(new CachingModelRemover()));
+        QualityReport model = QualityReport.run(scenes, NodeCatalogue.standard(CachingModelRemover.oneLook()));
         QualityReport classic = QualityReport.run(scenes);
         String figures = String.format(Locale.ROOT, "edge colour error on the generated scenes: model %.2f, classic "
                 + "%.2f%nmodel:%n%s%nclassic:%n%s", meanEdgeError(model), meanEdgeError(classic), model.table(),

@@ -33,7 +33,7 @@ class PhotoDetailsTest {
         }
         Path sixteen = dir.resolve("camera-16.png");
         ImageIO.write(wide, "png", sixteen.toFile());
-        CachingModelRemover remover = new CachingModelRemover();
+        CachingModelRemover remover = CachingModelRemover.oneLook();
         BufferedImage a = remover.remove(eight, OptionalInt.empty(), 1).image();
         BufferedImage b = remover.remove(decode(sixteen), OptionalInt.empty(), 1).image();
         assertThat(HandChecked.PHOTOS.stream().filter(p -> p.name().equals("camera.png")).findFirst().orElseThrow()
@@ -50,7 +50,7 @@ class PhotoDetailsTest {
     @Test
     void featherZeroCutsHardAndMoreFeatherWidensTheSoftEdge() throws Exception {
         BufferedImage photo = decode(Photos.get(Source.OPENCV, "data/apple.jpg"));
-        CachingModelRemover remover = new CachingModelRemover();
+        CachingModelRemover remover = CachingModelRemover.oneLook();
         assertThat(partial(remover.remove(photo, OptionalInt.empty(), 0).image())).isZero();
         long one = partial(remover.remove(photo, OptionalInt.empty(), 1).image());
         long eight = partial(remover.remove(photo, OptionalInt.empty(), 8).image());

@@ -33,7 +33,7 @@ class RealPhotosTest {
     private static final Duration RUN_DEADLINE = Duration.ofMinutes(20);
     @RegisterExtension
     static final TestApp app = TestApp.forClass(Map.of(),
-            NodeCatalogue.standard(new CachingModelRemover()));
+            NodeCatalogue.standard(CachingModelRemover.oneLook()));
     static FileServer files;
 
     @BeforeAll
