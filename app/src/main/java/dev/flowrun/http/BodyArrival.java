@@ -57,6 +57,7 @@ final class BodyArrival extends Handler.Wrapper {
         private final Callback callback;
         private final ArrayDeque<Content.Chunk> chunks = new ArrayDeque<>();
         private long bytes;
+        private boolean demanded;
 
         Gathering(Request request, Response response, Callback callback) {
             this.request = request;
@@ -69,7 +70,7 @@ final class BodyArrival extends Handler.Wrapper {
             while (true) {
                 Content.Chunk chunk = request.read();
                 if (chunk == null) {
-                    request.demand(this);
+                    request.demand(this::arrived);
                     return;
                 }
                 if (Content.Chunk.isFailure(chunk)) {
@@ -89,7 +90,20 @@ final class BodyArrival extends Handler.Wrapper {
                     break;
                 }
             }
-            handOn();
+            if (demanded) {
+                request.getComponents().getExecutor().execute(this::handOn);
+            } else {
+                handOn();
+            }
+        }
+
+        /**
+         * More of the body is here. The route must not run inside this callback: the connection calls demand callbacks
+         * one at a time, so a route reading the rest of a large upload would wait on the very callback it runs in.
+         */
+        private void arrived() {
+            demanded = true;
+            run();
         }
 
         private void handOn() {
