@@ -35,7 +35,14 @@ final class ServeCommand implements Callable<Integer> {
             return Cli.fail(1, "start-up failed: " + e.getClass().getSimpleName() + ": "
                     + StartupFailure.rootMessage(e));
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> app.stop(Duration.ofSeconds(10)), "flowrun-shutdown"));
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> app.stop(Duration.ofSeconds(10)), "flowrun-shutdown"));
+        } catch (IllegalStateException shutdownBegan) {
+            // SIGTERM arrived while the service was starting: the JVM takes no more hooks, so stop it here and
+            // let the shutdown finish, rather than print "Shutdown in progress" with a stack trace.
+            app.stop(Duration.ofSeconds(10));
+            return 0;
+        }
         return Cli.SERVING;
     }
 
