@@ -14,7 +14,6 @@ import dev.flowrun.db.Settings;
 import dev.flowrun.engine.Engine;
 import dev.flowrun.engine.EngineContext;
 import dev.flowrun.engine.ItemTools;
-import dev.flowrun.engine.RunEnds;
 import dev.flowrun.engine.ZipTools;
 import dev.flowrun.events.RunEventHub;
 import dev.flowrun.files.DiskSpace;
@@ -27,7 +26,7 @@ import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.imaging.Thumbnailer;
 import dev.flowrun.imaging.Thumbnails;
 import dev.flowrun.input.DownloadClient;
-import dev.flowrun.lifecycle.RunFinishedListener;
+import dev.flowrun.lifecycle.RunSignals;
 import dev.flowrun.metrics.JvmMeters;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.net.OutboundGuard;
@@ -185,14 +184,17 @@ public final class App {
                     List.of(ItemStatus.values()));
             var runLog = new RunLog(metrics);
             this.webhooks = Webhooks.create(config.webhooks(), database, client, clock, metrics, instance::id, mapper);
-            var finished = RunFinishedListener.all(webhooks.outbox(), runLog, RunEvents::runChanged);
+            // The one run-signal (ended, cancelled, paused, resumed); its listeners are registered below, in one place.
+            var signals = new RunSignals();
             this.engine = new Engine(new EngineContext(jdbi, database.dialect(), availability, clock, instance::id),
                     config.engine(), ItemTools.create(downloads, store, disk, config.maxPixels(), mapper, metrics),
-                    ZipTools.create(downloads, store),
-                    workflows.service(), new RunEnds(finished, archives::buildLater));
+                    ZipTools.create(downloads, store), workflows.service(), signals);
+            // In the transaction, in this order: the webhook's outbox row, the live event, the other instances'
+            // notifications; after the commit: the log and metrics, this instance's workers, the archive.
+            signals.listen(webhooks.outbox(), RunEvents.LISTENER, runLog, engine.runListener(), archives);
             metrics.queueSize(engine::waitingItems);
             var runs = Runs.create(new RunContext(jdbi, mapper, clock, store, signer, views), workflows.service(),
-                    new RunQueues(engine.queue(), engine.zips()), finished, runLog, config.runs());
+                    new RunQueues(engine.queue(), engine.zips()), signals, runLog, config.runs());
             this.retention = Retention.create(jdbi, store, config.outputRetention(), clock);
             this.events = new RunEventHub(jdbi, clock, mapper);
             var uploads = new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock);

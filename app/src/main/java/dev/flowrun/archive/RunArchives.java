@@ -12,7 +12,9 @@ import dev.flowrun.files.MissingStoredFile;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.OutputArchive;
 import dev.flowrun.files.ZipLayout;
+import dev.flowrun.lifecycle.RunListener;
 import dev.flowrun.lifecycle.RunRows;
+import dev.flowrun.lifecycle.RunSignal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -34,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * once whichever instance is asked: the builder holds a row in {@code archive_builds}, and anyone else asking waits
  * for the file (or for the row to go, if its builder died: {@link ArchiveTakeover}).
  */
-public final class RunArchives {
+public final class RunArchives implements RunListener {
     private static final Logger LOG = LoggerFactory.getLogger(RunArchives.class);
     /** A 10,000-output archive takes well under a minute to build; a builder silent for this long is stuck. */
     private static final Duration WAIT_FOR_OTHER_BUILDER = Duration.ofMinutes(5);
@@ -52,7 +54,19 @@ public final class RunArchives {
         this.instance = instance;
     }
 
-    public void buildLater(long runId) {
+    /**
+     * The archive's listener of the run-signal: a run that ended (finished or cancelled) with outputs has its archive
+     * built in the background once the end has committed. A cancelled run's outputs are final too: items still
+     * running when it was cancelled are discarded, never counted.
+     */
+    @Override
+    public void after(RunSignal signal) {
+        if (signal.change().ended() && signal.run().outputCount() > 0) {
+            buildLater(signal.runId());
+        }
+    }
+
+    private void buildLater(long runId) {
         background.execute(() -> {
             try {
                 ensure(runId);

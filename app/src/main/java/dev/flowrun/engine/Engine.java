@@ -3,6 +3,8 @@ package dev.flowrun.engine;
 import dev.flowrun.cluster.Takeover;
 import dev.flowrun.lifecycle.ItemTransitions;
 import dev.flowrun.lifecycle.ItemQueue;
+import dev.flowrun.lifecycle.RunListener;
+import dev.flowrun.lifecycle.RunSignals;
 import dev.flowrun.lifecycle.ZipQueue;
 import dev.flowrun.workflow.WorkflowService;
 import java.time.Clock;
@@ -22,22 +24,29 @@ public final class Engine {
     private final ZipIngestPool zips;
     private final NodeStateWriter nodeStates;
     private final Clock clock;
+    private final WorkerState workers;
 
+    /** {@code signals}: what the engine tells of the runs it ends (their last item counted, their archive unread). */
     public Engine(EngineContext context, EngineSettings settings, ItemTools tools, ZipTools zipTools,
-                  WorkflowService workflows, RunEnds ends) {
+                  WorkflowService workflows, RunSignals signals) {
         this.jdbi = context.jdbi();
         this.clock = context.clock();
         this.nodeStates = new NodeStateWriter(context, tools.mapper());
-        var workers = new WorkerState(context.shared());
-        var executor = new ItemExecutor(context, settings, tools, workflows, ends, workers, nodeStates);
+        this.workers = new WorkerState(context.shared());
+        var executor = new ItemExecutor(context, settings, tools, workflows, signals, workers, nodeStates);
         this.pool = new WorkerPool(settings.workers(), workers, executor);
         var zipStopping = new Stopping();
         this.zips = new ZipIngestPool(ZIP_THREADS, zipTools.downloader()::cancelAll, context.instance(), zipStopping,
-                new ZipIngestion(context, tools, zipTools, workflows, pool, ends.listener(), zipStopping));
+                new ZipIngestion(context, tools, zipTools, workflows, pool, signals, zipStopping));
     }
 
     public ItemQueue queue() {
         return pool;
+    }
+
+    /** The workers' listener of the run-signal: a cancel stops a run's items, a resume wakes idle workers. */
+    public RunListener runListener() {
+        return workers;
     }
 
     /** The pool, for notifications from other instances (items queued there, runs cancelled there). */

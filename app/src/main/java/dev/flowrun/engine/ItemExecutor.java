@@ -9,6 +9,7 @@ import dev.flowrun.lifecycle.ItemFinish;
 import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.lifecycle.ItemTransitions;
 import dev.flowrun.lifecycle.ItemInput;
+import dev.flowrun.lifecycle.RunSignals;
 import dev.flowrun.work.WorkBudget;
 import dev.flowrun.work.WorkStopped;
 import dev.flowrun.workflow.Graph;
@@ -36,7 +37,7 @@ final class ItemExecutor {
     private final EngineSettings settings;
     private final ItemTools tools;
     private final RunGraphs graphs;
-    private final RunEnds ends;
+    private final RunSignals signals;
     private final WorkerState workers;
     private final NodeStateWriter nodeStates;
     private final ItemClaims claims;
@@ -44,12 +45,12 @@ final class ItemExecutor {
 
     /** {@code workers}: the state of the worker pool that runs this executor's items. */
     ItemExecutor(EngineContext context, EngineSettings settings, ItemTools tools, WorkflowService workflows,
-                 RunEnds ends, WorkerState workers, NodeStateWriter nodeStates) {
+                 RunSignals signals, WorkerState workers, NodeStateWriter nodeStates) {
         this.context = context;
         this.settings = settings;
         this.tools = tools;
         this.graphs = new RunGraphs(context.jdbi(), workflows);
-        this.ends = ends;
+        this.signals = signals;
         this.workers = workers;
         this.nodeStates = nodeStates;
         this.claims = new ItemClaims(context.jdbi(), context.instance(), context.shared());
@@ -186,13 +187,12 @@ final class ItemExecutor {
             }
         };
         ItemFinish result = faults.untilRecorded().run(task, handle ->
-                ItemTransitions.finish(handle, task, end, outputNodes, now, steps, ends.listener()))
+                ItemTransitions.finish(handle, task, end, outputNodes, now, steps, signals))
                 .orElse(ItemFinish.TAKEN_OVER);
         if (result == ItemFinish.DISCARDED) {
             discardFiles(runId, itemId);
         } else if (result == ItemFinish.RUN_FINISHED) {
             graphs.forget(runId);
-            ends.afterwards().accept(runId);
         } else if (result == ItemFinish.TAKEN_OVER) {
             // Its files are left alone: the attempt that counts writes the same keys, each replaced whole.
             LOG.warn("run {} item {}: finished after its claim was taken over by another instance (or recorded"

@@ -43,11 +43,6 @@ public final class WorkerPool implements ItemQueue {
         state.itemsQueued(handle);
     }
 
-    @Override
-    public void runCancelled(Handle handle, long runId) {
-        state.runCancelled(handle, runId);
-    }
-
     /** Another instance queued items, or idle workers should look again (the notifications reconnected). */
     public void wake() {
         state.signal().signal();

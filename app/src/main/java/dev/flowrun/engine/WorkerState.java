@@ -2,6 +2,9 @@ package dev.flowrun.engine;
 
 import dev.flowrun.cluster.Notifications;
 import dev.flowrun.lifecycle.ItemQueue;
+import dev.flowrun.lifecycle.RunChange;
+import dev.flowrun.lifecycle.RunListener;
+import dev.flowrun.lifecycle.RunSignal;
 import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Handle;
 
@@ -11,7 +14,7 @@ import org.jdbi.v3.core.Handle;
  * start), the signal that wakes idle workers when items are queued (an item given back too), and the pause of claims
  * after a write failed for want of space.
  */
-final class WorkerState implements ItemQueue {
+final class WorkerState implements ItemQueue, RunListener {
     private final boolean shared;
     private final RunningItems running = new RunningItems();
     private final Stopping stopping = new Stopping();
@@ -32,12 +35,31 @@ final class WorkerState implements ItemQueue {
         handle.afterCommit(signal::signal);
     }
 
+    /**
+     * The workers' part of the run-signal. A cancel: the run's items running here stop at their next check, and on
+     * PostgreSQL every other instance is told to stop its own. A resume: its items are queued again, so idle workers
+     * here and elsewhere look for them. The notifications go out when the transaction commits, as PostgreSQL sends
+     * them; the workers here are told after the commit.
+     */
     @Override
-    public void runCancelled(Handle handle, long runId) {
-        if (shared) {
-            Notifications.send(handle, Notifications.RUN_CANCELLED, Long.toString(runId));
+    public void during(Handle handle, RunSignal signal) {
+        if (!shared) {
+            return;
         }
-        handle.afterCommit(() -> running.cancelRun(runId));
+        if (signal.change() == RunChange.CANCELLED) {
+            Notifications.send(handle, Notifications.RUN_CANCELLED, Long.toString(signal.runId()));
+        } else if (signal.change() == RunChange.RESUMED) {
+            Notifications.send(handle, Notifications.ITEMS_QUEUED, "");
+        }
+    }
+
+    @Override
+    public void after(RunSignal signal) {
+        if (signal.change() == RunChange.CANCELLED) {
+            running.cancelRun(signal.runId());
+        } else if (signal.change() == RunChange.RESUMED) {
+            this.signal.signal();
+        }
     }
 
     /** A write just failed for want of space: claims wait a few seconds for the disk to be seen full or freed. */

@@ -11,7 +11,7 @@ import dev.flowrun.input.zip.ZipScanner;
 import dev.flowrun.input.zip.ZipStopped;
 import dev.flowrun.lifecycle.IngestTransitions;
 import dev.flowrun.lifecycle.IngestTransitions.IngestingRun;
-import dev.flowrun.lifecycle.RunFinishedListener;
+import dev.flowrun.lifecycle.RunSignals;
 import dev.flowrun.lifecycle.RunTransitions;
 import dev.flowrun.lifecycle.ItemQueue;
 
@@ -43,14 +43,14 @@ final class ZipIngestion {
     private final ZipDownloader downloader;
     private final ZipScanner scanner;
     private final ItemQueue items;
-    private final RunFinishedListener finishedListener;
+    private final RunSignals signals;
     private final Clock clock;
     private final BooleanSupplier stopping;
     private final Supplier<String> instance;
 
     /** {@code items}: told of the items a reading publishes; {@code stopping}: the ingestion pool's. */
     ZipIngestion(EngineContext context, ItemTools tools, ZipTools zips, WorkflowService workflows, ItemQueue items,
-                 RunFinishedListener finishedListener, Stopping stopping) {
+                 RunSignals signals, Stopping stopping) {
         this.jdbi = context.jdbi();
         this.clock = context.clock();
         this.instance = context.instance();
@@ -59,7 +59,7 @@ final class ZipIngestion {
         this.scanner = zips.scanner();
         this.workflows = workflows;
         this.items = items;
-        this.finishedListener = finishedListener;
+        this.signals = signals;
         this.stopping = stopping::isSet;
     }
 
@@ -164,7 +164,7 @@ final class ZipIngestion {
     private void fail(long runId, String claim, String code, String message) {
         Instant now = now();
         String shown = message.length() > 1000 ? message.substring(0, 1000) : message;
-        jdbi.useTransaction(handle -> RunTransitions.fail(handle, runId, code, shown, now, finishedListener));
+        jdbi.useTransaction(handle -> RunTransitions.fail(handle, runId, code, shown, now, signals));
         LOG.info("run {}: failed: {}: {}", runId, code, shown);
         abandon(runId, claim);
     }

@@ -47,8 +47,8 @@ public final class ItemTransitions {
         void writeNodeStates(Handle handle);
 
         /**
-         * The status the item ends with is known; called before the run's end is told, so what it registers with
-         * {@link Handle#afterCommit} comes first.
+         * The status the item ends with is known; called before the run-signal of its run's end, so what it
+         * registers with {@link Handle#afterCommit} comes first.
          */
         void ended(Handle handle, ItemStatus status);
     }
@@ -106,14 +106,14 @@ public final class ItemTransitions {
 
     /**
      * Ends a claimed item and counts it into its run, in the caller's transaction, with the item's live event; when
-     * it was the run's last item, the run becomes terminal here and {@code finished} queues its one
-     * {@code run.finished}. Fenced by the claim:
+     * it was the run's last item, the run becomes terminal here and {@code signals} tells its end (its one
+     * {@code run.finished} queued). Fenced by the claim:
      * when the item is no longer running under {@code item.claim()}, nothing is written ({@link
      * ItemFinish#TAKEN_OVER}). The item's row first, then its run's: the lock order. {@code outputNodeIds}: the
      * graph's output nodes, whose files a discarded result no longer has.
      */
     public static ItemFinish finish(Handle handle, ClaimedItem item, ItemEnd end, List<String> outputNodeIds,
-                                    Instant now, FinishSteps steps, RunFinishedListener finished) {
+                                    Instant now, FinishSteps steps, RunSignals signals) {
         if (!end(handle, item, end, now)) {
             return ItemFinish.TAKEN_OVER;
         }
@@ -129,7 +129,7 @@ public final class ItemTransitions {
         if (!end.outputs().isEmpty()) {
             insertOutputs(handle, end.outputs());
         }
-        return RunTransitions.finishIfDone(handle, item.runId(), now, finished) ? ItemFinish.RUN_FINISHED
+        return RunTransitions.finishIfDone(handle, item.runId(), now, signals) ? ItemFinish.RUN_FINISHED
                 : ItemFinish.COUNTED;
     }
 

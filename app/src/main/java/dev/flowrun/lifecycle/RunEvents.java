@@ -15,6 +15,17 @@ public final class RunEvents {
             run_id, seq, name, item_id, item_status, run_status, total_items, completed_items, failed_items, created_at,
             paused""";
 
+    /**
+     * The live events' listener of the run-signal: a {@code run} event for every end, cancel, pause and resume, in
+     * the transaction of the change.
+     */
+    public static final RunListener LISTENER = new RunListener() {
+        @Override
+        public void during(Handle handle, RunSignal signal) {
+            runChanged(handle, signal.runId());
+        }
+    };
+
     private RunEvents() {
     }
 

@@ -8,14 +8,15 @@ import org.jdbi.v3.core.Handle;
  * queue's pause is a column in River. While paused, the run's queued items are held ({@code run_items.held}): the
  * claim passes them by on every instance, and items already running finish and count as usual. Items first, then
  * the run: the lock order. Each change is conditional on the state it expects, so a second pause, a resume of a run
- * not paused, or either on a terminal run changes nothing.
+ * not paused, or either on a terminal run changes nothing; one that changed the run sends the run-signal
+ * ({@link RunSignals}), whose listeners write its live event and wake the workers of every instance on a resume.
  */
 public final class RunPause {
     private RunPause() {
     }
 
     /** Pauses the workspace's active run; false when it is paused already, terminal, or not the workspace's. */
-    public static boolean pause(Handle handle, long workspaceId, long runId, Instant now) {
+    public static boolean pause(Handle handle, long workspaceId, long runId, Instant now, RunSignals signals) {
         StatusBinds.bind(handle.createUpdate("""
                         UPDATE run_items SET held = TRUE
                         WHERE run_id = :runId AND status = :item_queued AND held = FALSE
@@ -28,7 +29,7 @@ public final class RunPause {
                           AND paused_at IS NULL"""))
                 .bind("runId", runId).bind("workspaceId", workspaceId).bind("now", now).execute() > 0;
         if (paused) {
-            RunEvents.runChanged(handle, runId);
+            signals.send(handle, runId, RunChange.PAUSED);
         }
         return paused;
     }
@@ -38,7 +39,8 @@ public final class RunPause {
      * it stands now (their order kept), as a new run's would, rather than ahead of every run that went on meanwhile.
      * False when the run is not paused, terminal, or not the workspace's.
      */
-    public static boolean resume(Handle handle, long workspaceId, long runId, Instant now) {
+    public static boolean resume(Handle handle, long workspaceId, long runId, Instant now,
+                                 RunSignals signals) {
         Long firstHeld = StatusBinds.bind(handle.createQuery("""
                         SELECT MIN(turn) FROM run_items WHERE run_id = :runId AND status = :item_queued AND held = TRUE"""))
                 .bind("runId", runId).mapTo(Long.class).findOne().orElse(null);
@@ -60,7 +62,7 @@ public final class RunPause {
                           AND paused_at IS NOT NULL"""))
                 .bind("runId", runId).bind("workspaceId", workspaceId).bind("now", now).execute() > 0;
         if (resumed) {
-            RunEvents.runChanged(handle, runId);
+            signals.send(handle, runId, RunChange.RESUMED);
         }
         return resumed;
     }

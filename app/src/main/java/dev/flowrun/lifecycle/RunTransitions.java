@@ -6,8 +6,8 @@ import org.jdbi.v3.core.Handle;
 /**
  * Every change of a run's row: created queued, started by its first claim, counted per item, and made terminal by
  * its last item, a cancel or a failed archive. Each update is conditional on the state it expects and its row count
- * decides; a terminal transition that changed the row tells {@link RunFinishedListener} in its own transaction, so
- * the run's one {@code run.finished} is queued exactly once. A run's {@code updated_at} never goes back and it ends
+ * decides; a terminal transition that changed the row sends the run-signal ({@link RunSignals}) in its own
+ * transaction, so the run's one {@code run.finished} is queued exactly once. A run's {@code updated_at} never goes back and it ends
  * no earlier than it was last updated: writers read the clock before their transaction and may commit in either
  * order, and a run must not end before an item it counted ({@code docs/lifecycle.md}).
  */
@@ -95,7 +95,7 @@ public final class RunTransitions {
      * read, as its total is not known yet. False when the run is not done (or no longer running). Finished no
      * earlier than its last item: each count keeps {@code updated_at} at the latest item's clock.
      */
-    static boolean finishIfDone(Handle handle, long runId, Instant now, RunFinishedListener finished) {
+    static boolean finishIfDone(Handle handle, long runId, Instant now, RunSignals signals) {
         boolean done = StatusBinds.bind(handle.createUpdate("""
                         UPDATE runs SET status = CASE WHEN failed_items = 0 AND total_items > 0 THEN :run_completed
                                                       WHEN completed_items = 0 THEN :run_failed
@@ -106,14 +106,14 @@ public final class RunTransitions {
                           AND completed_items + failed_items >= total_items"""))
                 .bind("runId", runId).bind("now", now).execute() > 0;
         if (done) {
-            finished.runFinished(handle, runId);
+            signals.send(handle, runId, RunChange.FINISHED);
         }
         return done;
     }
 
     /** The run as a whole failed (its zip could not be read); false when it was terminal already. */
     public static boolean fail(Handle handle, long runId, String errorCode, String errorMessage, Instant now,
-                               RunFinishedListener finished) {
+                               RunSignals signals) {
         boolean failed = StatusBinds.bind(handle.createUpdate("""
                         UPDATE runs SET status = :run_failed, error_code = :errorCode, error_message = :errorMessage,
                                         finished_at = GREATEST(updated_at, :now), updated_at = GREATEST(updated_at, :now),
@@ -122,7 +122,7 @@ public final class RunTransitions {
                 .bind("runId", runId).bind("errorCode", errorCode).bind("errorMessage", errorMessage)
                 .bind("now", now).execute() > 0;
         if (failed) {
-            finished.runFinished(handle, runId);
+            signals.send(handle, runId, RunChange.FINISHED);
         }
         return failed;
     }
@@ -132,7 +132,7 @@ public final class RunTransitions {
      * when it was terminal already. Items first, then the run: the lock order ({@code docs/lifecycle.md}).
      */
     public static Cancel cancel(Handle handle, long workspaceId, long runId, Instant now,
-                                RunFinishedListener finished) {
+                                RunSignals signals) {
         int queued = StatusBinds.bind(handle.createUpdate("""
                         UPDATE run_items SET status = :item_cancelled, finished_at = :now, held = FALSE
                         WHERE run_id = :runId AND status = :item_queued"""))
@@ -145,7 +145,7 @@ public final class RunTransitions {
         if (cancelled) {
             // Before the run's own event, which ends every stream of the run.
             RunEvents.queuedItemsCancelled(handle, runId, now);
-            finished.runFinished(handle, runId);
+            signals.send(handle, runId, RunChange.CANCELLED);
         }
         return new Cancel(cancelled, queued);
     }

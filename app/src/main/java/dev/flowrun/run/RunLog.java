@@ -2,19 +2,20 @@ package dev.flowrun.run;
 
 import dev.flowrun.lifecycle.RunRow;
 import dev.flowrun.lifecycle.ItemStatus;
-import dev.flowrun.lifecycle.RunFinishedListener;
+import dev.flowrun.lifecycle.RunChange;
+import dev.flowrun.lifecycle.RunListener;
+import dev.flowrun.lifecycle.RunSignal;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.work.LogContext;
 import java.time.Duration;
-import org.jdbi.v3.core.Handle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A run's life in the log and the metrics (README, Operating it): created, finished. Told of a finish inside the transaction
- * that made the run terminal, it reads the run there and writes only once that transaction has committed.
+ * A run's life in the log and the metrics (README, Operating it): created, paused, resumed, finished. A listener of the
+ * run-signal that writes only once the change has committed, with the run as its transaction left it.
  */
-public final class RunLog implements RunFinishedListener {
+public final class RunLog implements RunListener {
     private static final Logger LOG = LoggerFactory.getLogger(RunLog.class);
     private final Metrics metrics;
 
@@ -37,9 +38,18 @@ public final class RunLog implements RunFinishedListener {
     }
 
     @Override
-    public void runFinished(Handle handle, long runId) {
-        RunRow run = handle.attach(RunDao.class).findRun(runId).orElseThrow();
-        handle.afterCommit(() -> finished(run));
+    public void after(RunSignal signal) {
+        RunRow run = signal.run();
+        switch (signal.change()) {
+            case FINISHED, CANCELLED -> finished(run);
+            case PAUSED, RESUMED -> {
+                try (var ids = LogContext.run(run.id())) {
+                    LOG.info("run {} {}: {} of {} items ended so far", run.id(),
+                            signal.change() == RunChange.PAUSED ? "paused" : "resumed",
+                            run.completedItems() + run.failedItems(), run.totalItems());
+                }
+            }
+        }
     }
 
     private void finished(RunRow run) {

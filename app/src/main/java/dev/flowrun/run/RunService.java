@@ -14,9 +14,9 @@ import dev.flowrun.files.SignedUrl;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.lifecycle.IngestTransitions;
 import dev.flowrun.lifecycle.NewItems;
-import dev.flowrun.lifecycle.RunFinishedListener;
 import dev.flowrun.lifecycle.Priority;
 import dev.flowrun.lifecycle.RunPause;
+import dev.flowrun.lifecycle.RunSignals;
 import dev.flowrun.lifecycle.RunTransitions;
 import dev.flowrun.workflow.Graph;
 import dev.flowrun.workflow.WorkflowService;
@@ -38,19 +38,19 @@ public final class RunService {
     private final WorkflowService workflows;
     private final RunRequests requests = new RunRequests();
     private final RunQueues queues;
-    private final RunFinishedListener finishedListener;
+    private final RunSignals signals;
     private final RunPageCache pages;
     private final RunLog log;
     private final OwnFiles ownFiles;
     private final Duration retention;
 
-    /** {@code finishedListener} hears of every run a cancel ends, in the cancel's transaction. */
-    public RunService(RunContext context, WorkflowService workflows, RunQueues queues,
-                      RunFinishedListener finishedListener, RunLog log, RunSettings settings) {
+    /** {@code signals}: told of every cancel, pause and resume, in its transaction ({@link RunSignals}). */
+    public RunService(RunContext context, WorkflowService workflows, RunQueues queues, RunSignals signals, RunLog log,
+                      RunSettings settings) {
         this.context = context;
         this.workflows = workflows;
         this.queues = queues;
-        this.finishedListener = finishedListener;
+        this.signals = signals;
         this.ownFiles = new OwnFiles(context.signer(), context.store());
         this.retention = settings.retention();
         // 16 MiB by default: some 200 pages of 25 items with their outputs.
@@ -208,20 +208,19 @@ public final class RunService {
         Instant now = now();
         return context.jdbi().inTransaction(handle -> {
             handle.attach(RunDao.class).findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
-            return RunPause.pause(handle, workspaceId, runId, now);
+            return RunPause.pause(handle, workspaceId, runId, now, signals);
         });
     }
 
-    /** {@code true} when this call resumed the paused run; idle workers everywhere look for its items at commit. */
+    /**
+     * {@code true} when this call resumed the paused run; idle workers everywhere look for its items at commit (the
+     * workers hear the run-signal).
+     */
     public boolean resume(long workspaceId, long runId) {
         Instant now = now();
         return context.jdbi().inTransaction(handle -> {
             handle.attach(RunDao.class).findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
-            boolean resumed = RunPause.resume(handle, workspaceId, runId, now);
-            if (resumed) {
-                queues.items().itemsQueued(handle);
-            }
-            return resumed;
+            return RunPause.resume(handle, workspaceId, runId, now, signals);
         });
     }
 
@@ -231,12 +230,10 @@ public final class RunService {
         return context.jdbi().inTransaction(handle -> {
             RunDao dao = handle.attach(RunDao.class);
             dao.findRun(workspaceId, runId).orElseThrow(() -> runNotFound(runId));
-            RunTransitions.Cancel cancel = RunTransitions.cancel(handle, workspaceId, runId, now, finishedListener);
+            RunTransitions.Cancel cancel = RunTransitions.cancel(handle, workspaceId, runId, now, signals);
             if (!cancel.cancelled()) {
                 return false;
             }
-
-            queues.items().runCancelled(handle, runId);
             handle.afterCommit(() -> log.cancelledQueued(cancel.queuedItems()));
             return true;
         });

@@ -2,25 +2,25 @@ package dev.flowrun.webhook;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.flowrun.lifecycle.RunFinishedListener;
+import dev.flowrun.lifecycle.RunListener;
+import dev.flowrun.lifecycle.RunSignal;
 import dev.flowrun.lifecycle.ErrorInfo;
-import dev.flowrun.lifecycle.RunRows;
 import dev.flowrun.lifecycle.RunRow;
 import org.jdbi.v3.core.Handle;
 
 /**
- * Writes the run's one {@code run.finished} event in the transaction that made the run terminal, and hands
- * it to the sender only once that transaction has committed.
+ * The webhook's listener of the run-signal: writes the run's one {@code run.finished} event in the transaction that
+ * made the run terminal (finished or cancelled), and hands it to the sender only once that transaction has committed.
  */
-record WebhookOutbox(ObjectMapper mapper, WebhookSender sender) implements RunFinishedListener {
+record WebhookOutbox(ObjectMapper mapper, WebhookSender sender) implements RunListener {
 
     @Override
-    public void runFinished(Handle handle, long runId) {
-        RunRow run = handle.attach(RunRows.class).findRun(runId).orElseThrow();
-        if (run.webhookUrl() == null) {
+    public void during(Handle handle, RunSignal signal) {
+        RunRow run = signal.run();
+        if (!signal.change().ended() || run.webhookUrl() == null) {
             return;
         }
-        sender.owe(handle, runId, run.webhookUrl(), payload(run));
+        sender.owe(handle, run.id(), run.webhookUrl(), payload(run));
     }
 
     private String payload(RunRow run) {

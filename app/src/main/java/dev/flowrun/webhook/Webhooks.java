@@ -2,7 +2,7 @@ package dev.flowrun.webhook;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.db.Database;
-import dev.flowrun.lifecycle.RunFinishedListener;
+import dev.flowrun.lifecycle.RunListener;
 import dev.flowrun.metrics.Metrics;
 import java.time.Clock;
 import java.util.function.Supplier;
@@ -13,7 +13,7 @@ import okhttp3.OkHttpClient;
  * finished run writes into, the reads behind a run's webhook status, and the takeover of another instance's
  * deliveries.
  */
-public record Webhooks(WebhookSender sender, RunFinishedListener outbox, WebhookStatusService status,
+public record Webhooks(WebhookSender sender, RunListener outbox, WebhookStatusService status,
                        WebhookTakeover takeover) {
 
     /** {@code client} is the app's one outbound client; the sender derives its own with the webhook timeout. */

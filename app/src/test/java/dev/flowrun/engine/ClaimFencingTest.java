@@ -8,7 +8,7 @@ import dev.flowrun.lifecycle.ItemEnd;
 import dev.flowrun.lifecycle.ItemFinish;
 import dev.flowrun.lifecycle.ItemStatus;
 import dev.flowrun.lifecycle.ItemTransitions;
-import dev.flowrun.lifecycle.RunFinishedListener;
+import dev.flowrun.lifecycle.RunSignals;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
@@ -43,7 +43,7 @@ class ClaimFencingTest {
             ItemFinish endedByAnother = jdbi.inTransaction(handle -> ItemTransitions.finish(handle,
                     new ClaimedItem(runId, itemId, "another-instance", null),
                     new ItemEnd(ItemStatus.COMPLETED, null, null, List.of(), false), List.of(), Instant.now(),
-                    ItemTransitions.FinishSteps.NONE, RunFinishedListener.NONE));
+                    ItemTransitions.FinishSteps.NONE, RunSignals.of()));
             assertThat(endedByAnother).as("an end under a claim that is not the item's").isEqualTo(ItemFinish.TAKEN_OVER);
             assertThat(app.get("/workflows/runs/" + runId).json().path("items").get(0).path("status").asText())
                     .isEqualTo("running");

@@ -45,7 +45,7 @@ class IngestTransitionsTest {
     void aCancelledReadingIsNotPublishedAndIsForgotten() {
         long runId = db.zipRun("instance-a");
         stage(runId, 2);
-        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.listener));
+        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.signals));
         assertThat(ingest().stillWanted(runId, "instance-a")).isZero();
         assertThat(ingest().stillOurs(runId, "instance-a")).as("its clean-up is still ours").isEqualTo(1);
         boolean published = db.jdbi.inTransaction(handle ->

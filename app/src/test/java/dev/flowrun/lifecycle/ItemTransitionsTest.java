@@ -39,7 +39,7 @@ class ItemTransitionsTest {
         claims.next(T).orElseThrow();
         assertThat(claims.next(T)).isEmpty();
         long cancelled = db.run(1);
-        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, cancelled, T, db.listener));
+        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, cancelled, T, db.signals));
         assertThat(claims.next(T)).as("a cancelled run's items are not queued").isEmpty();
         assertThat(db.jdbi.withHandle(ItemTransitions::queued)).isZero();
         assertThat(db.runStatus(runId)).isEqualTo(RunStatus.RUNNING);
@@ -74,7 +74,7 @@ class ItemTransitionsTest {
     void anItemOfACancelledRunIsDiscarded() {
         long runId = db.run(1);
         ClaimedItem claimed = claims.next(T).orElseThrow();
-        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.listener));
+        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.signals));
         List<ItemStatus> told = new ArrayList<>();
         ItemFinish finish = db.jdbi.inTransaction(handle -> ItemTransitions.finish(handle, claimed,
                 end(claimed, ItemStatus.COMPLETED), List.of("out"), T.plusSeconds(1), new ItemTransitions.FinishSteps() {
@@ -86,7 +86,7 @@ class ItemTransitionsTest {
                     public void ended(Handle handle, ItemStatus status) {
                         told.add(status);
                     }
-                }, db.listener));
+                }, db.signals));
         assertThat(finish).isEqualTo(ItemFinish.DISCARDED);
         assertThat(told).containsExactly(ItemStatus.CANCELLED);
         assertThat(db.itemStatus(claimed.itemId())).isEqualTo(ItemStatus.CANCELLED);
@@ -113,7 +113,7 @@ class ItemTransitionsTest {
                     @Override
                     public void ended(Handle handle, ItemStatus status) {
                     }
-                }, db.listener));
+                }, db.signals));
         assertThat(finish).isEqualTo(ItemFinish.RUN_FINISHED);
         assertThat(db.runStatus(runId)).isEqualTo(RunStatus.COMPLETED);
         assertThat(db.number("SELECT output_count FROM runs WHERE id = " + runId)).isEqualTo(1);
@@ -135,7 +135,7 @@ class ItemTransitionsTest {
         long cancelled = db.run(1);
         ClaimedItem first = claims.next(T).orElseThrow();
         ClaimedItem second = claims.next(T).orElseThrow();
-        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, cancelled, T, db.listener));
+        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, cancelled, T, db.signals));
         ItemTransitions.TakenOver moved = db.jdbi.inTransaction(handle ->
                 ItemTransitions.takeOver(handle, Abandoned.by("instance-a", "instance-b"), T.plusSeconds(1)));
         assertThat(moved).isEqualTo(new ItemTransitions.TakenOver(1, 1));
@@ -172,7 +172,7 @@ class ItemTransitionsTest {
     void anItemGivenBackAfterItsRunWasCancelledEndsCancelled() {
         long runId = db.run(1);
         ClaimedItem claimed = claims.next(T).orElseThrow();
-        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.listener));
+        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.signals));
         assertThat(giveBack(claimed)).isFalse();
         assertThat(db.itemStatus(claimed.itemId())).isEqualTo(ItemStatus.CANCELLED);
         assertThat(claims.next(T.plusSeconds(2))).isEmpty();
@@ -184,7 +184,7 @@ class ItemTransitionsTest {
 
     private ItemFinish finish(ClaimedItem item, ItemStatus status) {
         return db.jdbi.inTransaction(handle -> ItemTransitions.finish(handle, item, end(item, status), List.of("out"),
-                T.plusSeconds(1), ItemTransitions.FinishSteps.NONE, db.listener));
+                T.plusSeconds(1), ItemTransitions.FinishSteps.NONE, db.signals));
     }
 
     private static ItemEnd end(ClaimedItem item, ItemStatus status) {

@@ -22,7 +22,24 @@ final class LifecycleDatabase implements AutoCloseable {
 
     /** Every run the transitions under test made terminal, in order; a run twice here is a second event. */
     final List<Long> finished = new ArrayList<>();
-    final RunFinishedListener listener = (handle, runId) -> finished.add(runId);
+    /** Every run-signal told in a transaction, in order, and those told again once their transaction committed. */
+    final List<RunSignal> during = new ArrayList<>();
+    final List<RunSignal> after = new ArrayList<>();
+    /** The run-signal as the app registers it for live events, and a listener noting what it hears. */
+    final RunSignals signals = RunSignals.of(RunEvents.LISTENER, new RunListener() {
+        @Override
+        public void during(Handle handle, RunSignal signal) {
+            during.add(signal);
+            if (signal.change().ended()) {
+                finished.add(signal.runId());
+            }
+        }
+
+        @Override
+        public void after(RunSignal signal) {
+            after.add(signal);
+        }
+    });
 
     LifecycleDatabase(String name) {
         db = TestDatabase.fresh(name);

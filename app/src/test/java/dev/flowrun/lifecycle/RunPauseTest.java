@@ -71,7 +71,7 @@ class RunPauseTest {
         long runId = db.run(2);
         pause(runId);
         RunTransitions.Cancel cancel = db.jdbi.inTransaction(handle ->
-                RunTransitions.cancel(handle, db.workspaceId, runId, T, db.listener));
+                RunTransitions.cancel(handle, db.workspaceId, runId, T, db.signals));
         assertThat(cancel).isEqualTo(new RunTransitions.Cancel(true, 2));
         assertThat(db.runStatus(runId)).isEqualTo(RunStatus.CANCELLED);
         assertThat(db.number("SELECT COUNT(*) FROM runs WHERE paused_at IS NULL AND id = " + runId)).isEqualTo(1);
@@ -122,16 +122,16 @@ class RunPauseTest {
     }
 
     private boolean pause(long runId) {
-        return db.jdbi.inTransaction(handle -> RunPause.pause(handle, db.workspaceId, runId, T));
+        return db.jdbi.inTransaction(handle -> RunPause.pause(handle, db.workspaceId, runId, T, db.signals));
     }
 
     private boolean resume(long runId) {
-        return db.jdbi.inTransaction(handle -> RunPause.resume(handle, db.workspaceId, runId, T));
+        return db.jdbi.inTransaction(handle -> RunPause.resume(handle, db.workspaceId, runId, T, db.signals));
     }
 
     private ItemFinish finish(ClaimedItem item) {
         return db.jdbi.inTransaction(handle -> ItemTransitions.finish(handle, item,
                 new ItemEnd(ItemStatus.COMPLETED, null, null, List.of(), false), List.of("out"), T.plusSeconds(1),
-                ItemTransitions.FinishSteps.NONE, db.listener));
+                ItemTransitions.FinishSteps.NONE, db.signals));
     }
 }

@@ -48,10 +48,10 @@ class RunTimestampsTest {
 
         // B finishes its item at T+10 and commits first; A, at T+8, finds every item counted and ends the run.
         jdbi.useTransaction(handle -> assertThat(RunTransitions.count(handle, runId, true, 1, false, T.plusMillis(10))).isTrue());
-        boolean early = jdbi.inTransaction(handle -> RunTransitions.finishIfDone(handle, runId, T.plusMillis(10), RunFinishedListener.NONE));
+        boolean early = jdbi.inTransaction(handle -> RunTransitions.finishIfDone(handle, runId, T.plusMillis(10), RunSignals.of()));
         assertThat(early).as("one item is still running").isFalse();
         boolean finished = jdbi.inTransaction(handle -> RunTransitions.count(handle, runId, true, 1, false, T.plusMillis(8))
-                && RunTransitions.finishIfDone(handle, runId, T.plusMillis(8), RunFinishedListener.NONE));
+                && RunTransitions.finishIfDone(handle, runId, T.plusMillis(8), RunSignals.of()));
         assertThat(finished).isTrue();
         RunRow done = run(jdbi, runId);
         assertThat(done.status()).isEqualTo(RunStatus.COMPLETED);
@@ -67,7 +67,7 @@ class RunTimestampsTest {
         jdbi.useTransaction(handle -> RunTransitions.count(handle, runId, true, 1, false, T.plusMillis(10)));
         long workspaceId = run(jdbi, runId).workspaceId();
         RunTransitions.Cancel cancel = jdbi.inTransaction(handle ->
-                RunTransitions.cancel(handle, workspaceId, runId, T.plusMillis(8), RunFinishedListener.NONE));
+                RunTransitions.cancel(handle, workspaceId, runId, T.plusMillis(8), RunSignals.of()));
         assertThat(cancel.cancelled()).isTrue();
         RunRow done = run(jdbi, runId);
         assertThat(done.status()).isEqualTo(RunStatus.CANCELLED);

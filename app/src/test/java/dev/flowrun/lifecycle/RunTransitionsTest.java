@@ -29,9 +29,9 @@ class RunTransitionsTest {
     void aCancelEndsTheRunAndItsQueuedItemsOnce() {
         long runId = db.run(2);
         RunTransitions.Cancel first = db.jdbi.inTransaction(handle ->
-                RunTransitions.cancel(handle, db.workspaceId, runId, T.plusSeconds(1), db.listener));
+                RunTransitions.cancel(handle, db.workspaceId, runId, T.plusSeconds(1), db.signals));
         RunTransitions.Cancel second = db.jdbi.inTransaction(handle ->
-                RunTransitions.cancel(handle, db.workspaceId, runId, T.plusSeconds(2), db.listener));
+                RunTransitions.cancel(handle, db.workspaceId, runId, T.plusSeconds(2), db.signals));
         assertThat(first).isEqualTo(new RunTransitions.Cancel(true, 2));
         assertThat(second).as("a terminal run is not cancelled again").isEqualTo(new RunTransitions.Cancel(false, 0));
         assertThat(db.runStatus(runId)).isEqualTo(RunStatus.CANCELLED);
@@ -43,7 +43,7 @@ class RunTransitionsTest {
     void anotherWorkspaceCannotCancelTheRun() {
         long runId = db.run(1);
         RunTransitions.Cancel cancel = db.jdbi.inTransaction(handle ->
-                RunTransitions.cancel(handle, db.workspaceId + 1, runId, T, db.listener));
+                RunTransitions.cancel(handle, db.workspaceId + 1, runId, T, db.signals));
         assertThat(cancel.cancelled()).isFalse();
         assertThat(db.finished).isEmpty();
     }
@@ -55,10 +55,10 @@ class RunTransitionsTest {
                                                            String errorCode) {
         long runId = db.run(1);
         if (cancelledFirst) {
-            db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.listener));
+            db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, runId, T, db.signals));
         }
         boolean failed = db.jdbi.inTransaction(handle ->
-                RunTransitions.fail(handle, runId, "zip_invalid", "not a zip", T.plusSeconds(1), db.listener));
+                RunTransitions.fail(handle, runId, "zip_invalid", "not a zip", T.plusSeconds(1), db.signals));
         assertThat(failed).isEqualTo(fails);
         assertThat(db.runStatus(runId)).isEqualTo(status);
         assertThat(db.text("SELECT COALESCE(error_code, '-') FROM runs WHERE id = " + runId)).isEqualTo(errorCode);

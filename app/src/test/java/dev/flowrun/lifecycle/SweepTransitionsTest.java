@@ -20,7 +20,7 @@ class SweepTransitionsTest {
     void aFinishedRunIsDueOnceAndMarkedOnce() {
         long finished = db.run(1);
         long queued = db.run(1);
-        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, finished, T, db.listener));
+        db.jdbi.useTransaction(handle -> RunTransitions.cancel(handle, db.workspaceId, finished, T, db.signals));
         SweepTransitions sweep = db.jdbi.onDemand(SweepTransitions.class);
         assertThat(sweep.runsDue(T.plusSeconds(1), 10)).containsExactly(finished);
         assertThat(sweep.runsDue(T, 10)).as("not before the cutoff").isEmpty();
