@@ -192,7 +192,7 @@ public final class App {
             // In the transaction, in this order: the webhook's outbox row, the live event, the other instances'
             // notifications; after the commit: the log and metrics, this instance's workers, the archive.
             signals.listen(webhooks.outbox(), RunEvents.LISTENER, runLog, engine.runListener(), archives);
-            metrics.queueSize(engine::waitingItems);
+            metrics.queueSize(engine::waitingItems, engine::heldItems);
             var runs = Runs.create(new RunContext(jdbi, mapper, clock, store, signer, views), workflows.service(),
                     new RunQueues(engine.queue(), engine.zips()), signals, runLog, config.runs());
             this.retention = Retention.create(jdbi, store, config.outputRetention(), clock);

@@ -1,11 +1,11 @@
 // A run's live events (GET /workflows/runs/{id}/events) read with fetch: EventSource cannot send the key.
 
 import {session} from './api.js';
-import {TERMINAL} from './progress.js';
+import {RUN_TERMINAL} from './statuses.js';
 
 /**
  * Reads the run's stream, calling `onEvent({id, name, data})` for each event, and reconnects with Last-Event-ID
- * when the connection breaks. Resolves to 'ended' after the run's terminal event, 'failed' when the stream cannot
+ * when the connection breaks. Resolves to 'ended' after the run's terminal event, 'unavailable' when the stream cannot
  * be had (then the page polls instead), or 'aborted' when the page is left.
  */
 export async function follow(runId, signal, onEvent) {
@@ -17,7 +17,7 @@ export async function follow(runId, signal, onEvent) {
       const headers = {Authorization: `Bearer ${session.key()}`, Accept: 'text/event-stream'};
       if (lastId !== null) headers['Last-Event-ID'] = lastId;
       const response = await fetch(`/workflows/runs/${runId}/events`, {headers, signal});
-      if (!response.ok || !response.body) return 'failed';
+      if (!response.ok || !response.body) return 'unavailable';
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       for (;;) {
@@ -31,14 +31,14 @@ export async function follow(runId, signal, onEvent) {
           lastId = event.id ?? lastId;
           failures = 0;
           onEvent(event);
-          ended ||= event.name === 'run' && TERMINAL.has(event.data.status);
+          ended ||= event.name === 'run' && RUN_TERMINAL.has(event.data.status);
         }
       }
       if (ended) return 'ended';
     } catch (error) {
       if (signal.aborted) return 'aborted';
     }
-    if (++failures > 3) return 'failed';
+    if (++failures > 3) return 'unavailable';
     await new Promise(resolve => setTimeout(resolve, 1000 * failures));
   }
   return 'aborted';

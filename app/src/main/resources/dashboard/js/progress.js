@@ -1,13 +1,11 @@
 // How far a run has got, for a <progress> bar and the words beside it.
 
-export const TERMINAL = new Set(['completed', 'partial', 'failed', 'cancelled']);
-// A run's priorities, highest first (RunCreate's priority in openapi.json).
-export const PRIORITIES = ['high', 'normal', 'low'];
+import {RUN_TERMINAL} from './statuses.js';
 
 /** {max, value (null: not known yet), text} for a run. */
 export function progressOf(run) {
   const done = run.completedItems + run.failedItems;
-  const terminal = TERMINAL.has(run.status);
+  const terminal = RUN_TERMINAL.has(run.status);
   if (run.totalItems === 0) {
     // A zip run counts its items only once the archive has been read (docs/zip-runs.md).
     return {max: 1, value: terminal ? 1 : null, text: terminal ? 'no items' : 'reading the input…'};

@@ -54,9 +54,14 @@ public final class Engine {
         return pool;
     }
 
-    /** Items waiting for a worker on any instance, for {@code flowrun_queue_items}. */
+    /** Items waiting for a worker on any instance, for {@code flowrun_queue_items}; not those of paused runs. */
     public int waitingItems() {
-        return jdbi.withHandle(ItemTransitions::queued);
+        return jdbi.withHandle(handle -> ItemTransitions.queued(handle, false));
+    }
+
+    /** Queued items of paused runs, which wait for a resume rather than a worker: {@code flowrun_held_items}. */
+    public int heldItems() {
+        return jdbi.withHandle(handle -> ItemTransitions.queued(handle, true));
     }
 
     public ZipQueue zips() {

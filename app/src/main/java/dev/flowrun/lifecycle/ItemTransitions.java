@@ -227,9 +227,14 @@ public final class ItemTransitions {
         return new TakenOver(requeued, cancelled);
     }
 
-    /** Items waiting for a worker on any instance (flowrun_queue_items). */
-    public static int queued(Handle handle) {
-        return StatusBinds.bind(handle.createQuery("SELECT COUNT(*) FROM run_items WHERE status = :item_queued"))
-                .mapTo(Integer.class).one();
+    /**
+     * Items waiting for a worker on any instance (flowrun_queue_items) when {@code held} is false; the queued items of
+     * paused runs, which no worker starts until their run is resumed (flowrun_held_items), when it is true. Either is
+     * one range of the claim's index.
+     */
+    public static int queued(Handle handle, boolean held) {
+        return StatusBinds.bind(handle.createQuery(
+                        "SELECT COUNT(*) FROM run_items WHERE status = :item_queued AND held = :held"))
+                .bind("held", held).mapTo(Integer.class).one();
     }
 }

@@ -95,10 +95,17 @@ public final class Metrics {
         return registry;
     }
 
-    /** {@code flowrun_queue_items}: items waiting for a worker of this instance, read at each scrape. */
-    public void queueSize(IntSupplier waiting) {
+    /**
+     * {@code flowrun_queue_items}: items a worker may start, on any instance; {@code flowrun_held_items}: queued items
+     * of paused runs, apart, since they wait for a resume rather than a worker. Both read at each scrape.
+     */
+    public void queueSize(IntSupplier waiting, IntSupplier held) {
         Gauge.builder("flowrun.queue.items", waiting, IntSupplier::getAsInt)
-                .description("Items waiting for a worker").strongReference(true).register(registry);
+                .description("Items waiting for a worker (not those of paused runs)").strongReference(true)
+                .register(registry);
+        Gauge.builder("flowrun.held.items", held, IntSupplier::getAsInt)
+                .description("Queued items of paused runs, waiting for a resume").strongReference(true)
+                .register(registry);
     }
 
     public void runCreated() {

@@ -3,7 +3,7 @@
 import {api} from '../api.js';
 import {badge, baseName, duration, errorBox, fill, h, reviewBadge, sync, time} from '../dom.js';
 import {poll} from '../poll.js';
-import {TERMINAL} from '../progress.js';
+import {ITEM_TERMINAL} from '../statuses.js';
 import {Thumbs} from '../thumbs.js';
 
 export function itemPage(main, {params: [runId, itemId], signal}) {
@@ -39,7 +39,7 @@ export function itemPage(main, {params: [runId, itemId], signal}) {
         .then(w => w.graph.nodes.forEach(n => nodes.set(n.id, n))).catch(() => {});
     }
     draw(run, item);
-    return !TERMINAL.has(item.status);
+    return !ITEM_TERMINAL.has(item.status);
   };
 
   const draw = (run, item) => {

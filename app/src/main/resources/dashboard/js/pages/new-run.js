@@ -3,7 +3,7 @@
 import {api, newRequestKey, upload} from '../api.js';
 import {announce, errorBox, fill, h} from '../dom.js';
 import {inputField} from './input-field.js';
-import {PRIORITIES} from '../progress.js';
+import {PRIORITIES, PRIORITY} from '../statuses.js';
 
 export function newRunPage(main, {query, signal, go}) {
   const alert = h('div', {role: 'alert', class: 'alert-slot'});
@@ -14,7 +14,7 @@ export function newRunPage(main, {query, signal, go}) {
     h('option', {value: 'preserve', text: 'keep its folders'}), h('option', {value: 'flatten', text: 'all at the top'}));
   const webhook = h('input', {id: 'run-webhook', type: 'url', placeholder: 'https://example.com/hooks/flowrun?secret=…'});
   const priority = h('select', {id: 'run-priority'},
-    PRIORITIES.map(p => h('option', {value: p, text: p, selected: p === 'normal'})));
+    PRIORITIES.map(p => h('option', {value: p, text: p, selected: p === PRIORITY.NORMAL})));
   const start = h('button', {type: 'submit', class: 'primary', text: 'Start run'});
   const sending = h('progress', {id: 'upload-progress', max: 1, value: 0, hidden: true, 'aria-labelledby': 'upload-text'});
   const sendingText = h('span', {id: 'upload-text', 'aria-live': 'polite'});
@@ -76,7 +76,7 @@ export function newRunPage(main, {query, signal, go}) {
     const urls = fields.flatMap(f => f.urls());
     const body = {};
     if (webhook.value.trim()) body.webhookUrl = webhook.value.trim();
-    if (priority.value !== 'normal') body.priority = priority.value;
+    if (priority.value !== PRIORITY.NORMAL) body.priority = priority.value;
     if (zips.length || zipUrl.value.trim()) {
       if (zips.length + (zipUrl.value.trim() ? 1 : 0) > 1 || files.length > zips.length || urls.length) {
         fill(alert, errorBox({message: 'A zip archive runs on its own: give one zip, or images, not both.'}));

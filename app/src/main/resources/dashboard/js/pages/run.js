@@ -7,7 +7,8 @@ import {announce, badge, baseName, confirmDialog, duration, errorBox, fill, h, r
 import {pager} from '../pager.js';
 import {follow} from '../events.js';
 import {poll} from '../poll.js';
-import {TERMINAL, progressOf} from '../progress.js';
+import {progressOf} from '../progress.js';
+import {ITEM, ITEM_TERMINAL, RUN_TERMINAL} from '../statuses.js';
 import {Thumbs} from '../thumbs.js';
 import {webhookSection} from './webhook.js';
 
@@ -66,7 +67,7 @@ export function runPage(main, {params: [runId], query, signal, go}) {
     drawItems(page);
     await webhook.refresh();
     // Items running when a run is cancelled still finish (and become cancelled) after the run is terminal.
-    return !TERMINAL.has(page.status) || page.items.some(item => !TERMINAL.has(item.status)) || webhook.pending();
+    return !RUN_TERMINAL.has(page.status) || page.items.some(item => !ITEM_TERMINAL.has(item.status)) || webhook.pending();
   };
 
   const drawRun = before => {
@@ -88,12 +89,12 @@ export function runPage(main, {params: [runId], query, signal, go}) {
     if (barText.textContent !== text) barText.textContent = text;
     reviewLabel.textContent = `Only items to review (${run.reviewItems})`;
     fill(runError, run.error ? h('p', {class: 'error', text: `${run.error.code}: ${run.error.message}`}) : null);
-    if (before && before.status !== run.status && TERMINAL.has(run.status)) announce(`The run is ${run.status}.`);
+    if (before && before.status !== run.status && RUN_TERMINAL.has(run.status)) announce(`The run is ${run.status}.`);
     drawActions();
   };
 
   const drawActions = () => {
-    const terminal = TERMINAL.has(run.status);
+    const terminal = RUN_TERMINAL.has(run.status);
     // A signed URL lasts a day (FLOWRUN_URL_TTL): the archive link drawn once stays good while the page is open.
     sync(actions, [
       terminal ? null : {key: 'pause', sig: run.paused ? 2 : 1,
@@ -169,7 +170,7 @@ export function runPage(main, {params: [runId], query, signal, go}) {
           : h('figure', {}, h('span', {class: 'thumb checker empty'}), h('figcaption', {text: 'No output yet'}))),
       h('p', {class: 'name'}, h('a', {href: `#/runs/${runId}/items/${item.id}`, text: name}), ' ', badge(item.status),
         item.needsReview ? [' ', reviewBadge()] : null),
-      item.status === 'completed' ? confidenceLine(runId, item) : null,
+      item.status === ITEM.COMPLETED ? confidenceLine(runId, item) : null,
       item.error ? h('p', {class: 'error small', text: item.error.message}) : null);
   };
 
@@ -206,11 +207,12 @@ export function runPage(main, {params: [runId], query, signal, go}) {
     if (run !== null && String(event.data.runId) === String(runId)) {
       const before = run;
       run = {...run, status: event.name === 'run' ? event.data.status : run.status,
+        paused: event.name === 'run' ? event.data.paused : run.paused,
         totalItems: event.data.totalItems, completedItems: event.data.completedItems,
         failedItems: event.data.failedItems};
       drawRun(before);
     }
-    if (event.name === 'item' || TERMINAL.has(event.data.status)) {
+    if (event.name === 'item' || RUN_TERMINAL.has(event.data.status)) {
       reread ??= setTimeout(() => { reread = null; polling.wake(); }, 2000);
     }
   };

@@ -3,10 +3,11 @@
 import {api, workflowsById} from '../api.js';
 import {announce, badge, errorBox, fill, h, replaceQuery, sync, time} from '../dom.js';
 import {poll} from '../poll.js';
-import {TERMINAL, progressOf} from '../progress.js';
+import {progressOf} from '../progress.js';
+import {PRIORITY, RUN, RUN_TERMINAL} from '../statuses.js';
 import {pager} from '../pager.js';
 
-const STATUSES = ['queued', 'running', 'completed', 'partial', 'failed', 'cancelled'];
+const STATUSES = Object.values(RUN);
 const PAGE_SIZE = 25;
 
 export function runsPage(main, {query, signal}) {
@@ -57,7 +58,7 @@ export function runsPage(main, {query, signal}) {
     for (const run of list.items) {
       updateRow(body.querySelector(`tr[data-key="${run.id}"]`), run, workflows);
       const before = seen.get(run.id);
-      if (before && before !== run.status && TERMINAL.has(run.status)) announce(`${run.name}: ${run.status}.`);
+      if (before && before !== run.status && RUN_TERMINAL.has(run.status)) announce(`${run.name}: ${run.status}.`);
       seen.set(run.id, run.status);
     }
     pages.show(state.page, Math.ceil(list.total / PAGE_SIZE), ` · ${list.total} runs`);
@@ -105,7 +106,7 @@ function row(run) {
 function updateRow(tr, run, workflows) {
   tr.querySelector('.workflow').textContent = workflows.get(run.workflowId)?.name ?? `#${run.workflowId}`;
   fill(tr.querySelector('.status'), badge(run.status), run.paused ? [' ', badge('paused')] : null,
-    run.priority !== 'normal' ? [' ', h('span', {class: 'badge priority', text: `${run.priority} priority`})] : null);
+    run.priority !== PRIORITY.NORMAL ? [' ', h('span', {class: 'badge priority', text: `${run.priority} priority`})] : null);
   const cell = tr.querySelector('.progress');
   const bar = cell.querySelector('progress') || cell.appendChild(h('progress', {'aria-label': `Progress of ${run.name}`}));
   const text = cell.querySelector('.count') || cell.appendChild(h('span', {class: 'count'}));

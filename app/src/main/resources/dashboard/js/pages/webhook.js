@@ -2,6 +2,7 @@
 
 import {api} from '../api.js';
 import {badge, errorBox, fill, h, time} from '../dom.js';
+import {DELIVERY} from '../statuses.js';
 
 export function webhookSection(runId, signal) {
   const body = h('div', {class: 'webhook'});
@@ -31,7 +32,7 @@ export function webhookSection(runId, signal) {
     fill(body,
       h('p', {}, 'To ', h('code', {text: status.url}), ' — ', badge(status.status)),
       status.attempts.length === 0
-        ? h('p', {class: 'muted', text: status.status === 'pending'
+        ? h('p', {class: 'muted', text: status.status === DELIVERY.PENDING
           ? 'Nothing sent yet: the event is sent when the run finishes.' : 'No attempts recorded.'})
         : h('table', {class: 'attempts'},
           h('caption', {class: 'sr-only', text: 'Delivery attempts'}),
@@ -43,5 +44,5 @@ export function webhookSection(runId, signal) {
             h('td', {text: `${a.latencyMs} ms`}))))));
   };
 
-  return {element, refresh, pending: () => !none && last !== null && JSON.parse(last).status === 'pending'};
+  return {element, refresh, pending: () => !none && last !== null && JSON.parse(last).status === DELIVERY.PENDING};
 }

@@ -16,7 +16,7 @@ import org.openqa.selenium.support.ui.Select;
 
 /**
  * Pause, resume and priority in the dashboard: a run's page pauses and resumes it through the API and shows the
- * mark and the priority; the runs list shows both; a new run is given a priority.
+ * mark and the priority; the runs list shows both; a run created on the new-run page with a priority has it.
  */
 class DashboardPauseBrowserTest {
     @Test
@@ -51,9 +51,21 @@ class DashboardPauseBrowserTest {
             assertThat(Runs.get(app, runId).path("paused").asBoolean()).isFalse();
 
             browser.open(app.baseUrl() + "/#/new-run");
-            new Select(browser.shown(By.id("run-priority"))).selectByValue("high");
-            assertThat(new Select(browser.shown(By.id("run-priority"))).getOptions())
-                    .extracting(option -> option.getAttribute("value")).containsExactly("high", "normal", "low");
+            new Select(browser.shown(By.id("run-workflow"))).selectByVisibleText("Remove background");
+            Select priority = new Select(browser.shown(By.id("run-priority")));
+            assertThat(priority.getOptions()).extracting(option -> option.getAttribute("value"))
+                    .containsExactly("high", "normal", "low");
+            assertThat(priority.getFirstSelectedOption().getAttribute("value")).isEqualTo("normal");
+            priority.selectByValue("high");
+            browser.shown(By.cssSelector("textarea[id^=urls-]")).sendKeys(files.url("/red.png"));
+            browser.shown(By.cssSelector("form.new-run button[type=submit]")).click();
+            browser.await("the new run's page", d -> d.getCurrentUrl().matches(".*#/runs/\\d+$")
+                    && !d.getCurrentUrl().endsWith("#/runs/" + runId));
+            long highId = Long.parseLong(browser.driver().getCurrentUrl().replaceAll(".*#/runs/", ""));
+            assertThat(Runs.get(app, highId).path("priority").asText()).as("the priority chosen, through the API")
+                    .isEqualTo("high");
+            browser.await("its page shows it", d -> d.findElement(By.cssSelector(".meta")).getText()
+                    .contains("high priority"));
         }
     }
 }

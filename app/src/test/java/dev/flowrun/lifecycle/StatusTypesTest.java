@@ -6,19 +6,25 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The status types are the one statement of the machines: openapi.json's enums, the dashboard's lists and the
+ * The status types are the one statement of the machines: openapi.json's enums, the dashboard's one list
+ * ({@code dashboard/js/statuses.js}, the only script of it that spells a status) and the
  * schema's CHECK constraints (V32.sql) say the same sets, and each machine's table of allowed changes covers every
  * status and lets nothing out of a terminal one.
  */
@@ -42,12 +48,60 @@ class StatusTypesTest {
 
     @Test
     void theDashboardsListsAreTheStatusTypes() throws IOException {
-        String progress = resource("dashboard/js/progress.js");
-        assertThat(quoted(progress, "TERMINAL = new Set\\(\\[([^]]*)]"))
-                .containsExactlyInAnyOrderElementsOf(StatusBinds.texts(RunStatus.TERMINAL));
-        assertThat(quoted(progress, "PRIORITIES = \\[([^]]*)]")).isEqualTo(texts(Priority.values()));
-        assertThat(quoted(resource("dashboard/js/pages/runs.js"), "STATUSES = \\[([^]]*)]"))
+        String statuses = resource("dashboard/js/statuses.js");
+        assertThat(quoted(statuses, "const RUN = Object.freeze\\(\\{([^}]*)}"))
                 .containsExactlyInAnyOrderElementsOf(texts(RunStatus.values()));
+        assertThat(named(statuses, "RUN_TERMINAL = new Set\\(\\[([^]]*)]", "RUN"))
+                .containsExactlyInAnyOrderElementsOf(StatusBinds.texts(RunStatus.TERMINAL));
+        assertThat(quoted(statuses, "const ITEM = Object.freeze\\(\\{([^}]*)}"))
+                .containsExactlyInAnyOrderElementsOf(texts(ItemStatus.values()));
+        assertThat(named(statuses, "ITEM_TERMINAL = new Set\\(\\[([^]]*)]", "ITEM"))
+                .containsExactlyInAnyOrderElementsOf(StatusBinds.texts(ItemStatus.TERMINAL));
+        assertThat(quoted(statuses, "const DELIVERY = Object.freeze\\(\\{([^}]*)}"))
+                .containsExactlyInAnyOrderElementsOf(texts(DeliveryStatus.values()));
+        assertThat(quoted(statuses, "const PRIORITY = Object.freeze\\(\\{([^}]*)}"))
+                .as("highest first").isEqualTo(texts(Priority.values()));
+    }
+
+    /**
+     * The dashboard compares statuses and priorities only through statuses.js: no other script spells one (a status
+     * renamed in the service would otherwise leave a comparison that is silently never true), and every status its
+     * style sheet colours is one.
+     */
+    @Test
+    void noOtherDashboardScriptSpellsAStatusAndTheStylesColourOnlyStatuses() throws IOException, URISyntaxException {
+        Set<String> words = new TreeSet<>();
+        for (Enum<?>[] values : List.<Enum<?>[]>of(RunStatus.values(), ItemStatus.values(), NodeStatus.values(),
+                DeliveryStatus.values(), Priority.values())) {
+            words.addAll(texts(values));
+        }
+        Path scripts = Path.of(StatusTypesTest.class.getClassLoader().getResource("dashboard/js").toURI());
+        List<String> spelled = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(scripts)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".js")).sorted().toList()) {
+                if (file.getFileName().toString().equals("statuses.js")) {
+                    continue;
+                }
+                Matcher literal = Pattern.compile("['\"`]([a-z]+)['\"`]").matcher(Files.readString(file));
+                while (literal.find()) {
+                    if (words.contains(literal.group(1))) {
+                        spelled.add(scripts.relativize(file) + ": '" + literal.group(1) + "'");
+                    }
+                }
+            }
+        }
+        assertThat(spelled).as("status literals outside dashboard/js/statuses.js").isEmpty();
+        assertThat(files(scripts)).as("the scripts were read").isGreaterThan(10);
+
+        Matcher coloured = Pattern.compile("\\.status-([a-z]+)").matcher(resource("dashboard/app.css"));
+        Set<String> styled = new TreeSet<>();
+        while (coloured.find()) {
+            styled.add(coloured.group(1));
+        }
+        Set<String> shown = new TreeSet<>(words);
+        shown.add("paused");
+        assertThat(styled).isNotEmpty();
+        assertThat(shown).as("every .status-* of app.css is a status (or the pause's badge)").containsAll(styled);
     }
 
     @Test
@@ -121,6 +175,24 @@ class StatusTypesTest {
             values.add(words.group(1));
         }
         return values;
+    }
+
+    /** The constants {@code pattern}'s first group names as {@code object.NAME}, as the statuses they stand for. */
+    private static List<String> named(String text, String pattern, String object) {
+        Matcher found = Pattern.compile(pattern).matcher(text);
+        assertThat(found.find()).as(pattern).isTrue();
+        Matcher names = Pattern.compile(object + "\\.([A-Z]+)").matcher(found.group(1));
+        List<String> values = new ArrayList<>();
+        while (names.find()) {
+            values.add(names.group(1).toLowerCase(java.util.Locale.ROOT));
+        }
+        return values;
+    }
+
+    private static long files(Path folder) throws IOException {
+        try (Stream<Path> files = Files.walk(folder)) {
+            return files.filter(f -> f.toString().endsWith(".js")).count();
+        }
     }
 
     private static String resource(String path) throws IOException {

@@ -84,6 +84,13 @@ class MetricsTest {
                     .json().path("id").asLong();
             // One item held at its download by the one worker, two waiting behind it.
             scrapeUntil(app, "two items waiting", s -> s.value("flowrun_queue_items") == 2);
+            // A paused run's queued items wait for a resume, not a worker: they are counted apart.
+            assertThat(app.post("/workflows/runs/" + run + "/pause", null).json().path("ok").asBoolean()).isTrue();
+            PrometheusText paused = scrapeUntil(app, "two items held", s -> s.value("flowrun_held_items") == 2);
+            assertThat(paused.value("flowrun_queue_items")).isZero();
+            assertThat(app.post("/workflows/runs/" + run + "/resume", null).json().path("ok").asBoolean()).isTrue();
+            PrometheusText resumed = scrapeUntil(app, "two items waiting again", s -> s.value("flowrun_queue_items") == 2);
+            assertThat(resumed.value("flowrun_held_items")).isZero();
             assertThat(app.post("/workflows/runs/" + run + "/cancel", null).json().path("ok").asBoolean()).isTrue();
             PrometheusText afterCancel = scrapeUntil(app, "the queue emptied", s -> s.value("flowrun_queue_items") == 0);
             assertThat(afterCancel.value("flowrun_runs_finished_total", "status", "cancelled")).isEqualTo(1);
