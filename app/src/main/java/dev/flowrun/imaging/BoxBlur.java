@@ -11,40 +11,94 @@ public final class BoxBlur {
     private BoxBlur() {
     }
 
-    /** Three box passes of {@code radius} each way, in place; {@code clamp}: beyond the edge is the edge's value. */
+    /**
+     * Three box passes of {@code radius} each way, in place; {@code clamp}: beyond the edge is the edge's value.
+     * Rows are blurred one by one; columns all at once, a row at a time, by a running sum per column, so that both
+     * directions read memory in order.
+     */
     public static void blur(int[] plane, int w, int h, int radius, boolean clamp) {
         if (radius <= 0) {
             return;
         }
-        int[] line = new int[Math.max(w, h)];
-        int[] out = new int[Math.max(w, h)];
-        for (int pass = 0; pass < 3; pass++) {
-            for (int y = 0; y < h; y++) {
-                System.arraycopy(plane, y * w, line, 0, w);
+        int[] line = new int[w];
+        int[] out = new int[w];
+        for (int y = 0; y < h; y++) {
+            System.arraycopy(plane, y * w, line, 0, w);
+            for (int pass = 0; pass < 3; pass++) {
                 box(line, w, radius, clamp, out);
-                System.arraycopy(out, 0, plane, y * w, w);
+                int[] swap = line;
+                line = out;
+                out = swap;
             }
-            for (int x = 0; x < w; x++) {
-                for (int y = 0, i = x; y < h; y++, i += w) {
-                    line[y] = plane[i];
+            System.arraycopy(line, 0, plane, y * w, w);
+        }
+        int[] source = new int[plane.length];
+        int[] sums = new int[w];
+        int size = 2 * radius + 1;
+        long reciprocal = ((1L << 32) + size - 1) / size;
+        long half = size / 2;
+        for (int pass = 0; pass < 3; pass++) {
+            System.arraycopy(plane, 0, source, 0, plane.length);
+            java.util.Arrays.fill(sums, 0);
+            for (int k = -radius; k <= radius; k++) {
+                addRow(source, w, h, k, clamp, sums, 1);
+            }
+            for (int y = 0, i = 0; y < h; y++) {
+                for (int x = 0; x < w; x++, i++) {
+                    plane[i] = (int) ((sums[x] + half) * reciprocal >>> 32);
                 }
-                box(line, h, radius, clamp, out);
-                for (int y = 0, i = x; y < h; y++, i += w) {
-                    plane[i] = out[y];
-                }
+                addRow(source, w, h, y + radius + 1, clamp, sums, 1);
+                addRow(source, w, h, y - radius, clamp, sums, -1);
             }
         }
     }
 
-    /** The mean of the {@code 2r + 1} values around each of {@code n}, rounded, kept by a sum that slides along. */
+    /** Adds row {@code y} of the plane ({@code sign} 1) or takes it away (-1) from the column sums. */
+    private static void addRow(int[] plane, int w, int h, int y, boolean clamp, int[] sums, int sign) {
+        if (y < 0 || y >= h) {
+            if (!clamp) {
+                return;
+            }
+            y = y < 0 ? 0 : h - 1;
+        }
+        int row = y * w;
+        if (sign > 0) {
+            for (int x = 0; x < w; x++) {
+                sums[x] += plane[row + x];
+            }
+        } else {
+            for (int x = 0; x < w; x++) {
+                sums[x] -= plane[row + x];
+            }
+        }
+    }
+
+    /**
+     * The mean of the {@code 2r + 1} values around each of {@code n}, rounded, kept by a sum that slides along; the
+     * division is a multiplication by the window's reciprocal (in 32-bit fixed point, exact for these sums).
+     */
     private static void box(int[] in, int n, int r, boolean clamp, int[] out) {
         int size = 2 * r + 1;
+        long reciprocal = ((1L << 32) + size - 1) / size;
+        long half = size / 2;
         long sum = 0;
         for (int k = -r; k <= r; k++) {
             sum += at(in, n, k, clamp);
         }
-        for (int i = 0; i < n; i++) {
-            out[i] = (int) ((sum + size / 2) / size);
+        // Away from both ends the window lies inside: no edge rule to ask for.
+        int inside0 = Math.min(n, r);
+        int inside1 = Math.max(inside0, n - r - 1);
+        int i = 0;
+        for (; i < inside0; i++) {
+            out[i] = (int) ((sum + half) * reciprocal >>> 32);
+            sum += at(in, n, i + r + 1, clamp) - at(in, n, i - r, clamp);
+        }
+        for (; i < inside1; i++) {
+            out[i] = (int) ((sum + half) * reciprocal >>> 32);
+            sum += in[i + r + 1] - in[i - r];
+        }
+        for (; i < n; i++) {
+            out[i] = (int) ((sum + half) * reciprocal >>> 32);
             sum += at(in, n, i + r + 1, clamp) - at(in, n, i - r, clamp);
         }
     }

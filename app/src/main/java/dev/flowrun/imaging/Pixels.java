@@ -76,6 +76,17 @@ public final class Pixels {
         return new BufferedImage(width, height, alpha ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
     }
 
+    /**
+     * A TYPE_INT_ARGB image whose pixels are {@code argb} itself ({@code width} × {@code height}, row-major, not
+     * premultiplied): an array filled by a copy is used as it is, without the zeroing and second pass that
+     * {@link #create} and a copy into it cost.
+     */
+    public static BufferedImage wrap(int[] argb, int width, int height) {
+        var raster = java.awt.image.Raster.createPackedRaster(new DataBufferInt(argb, argb.length), width, height,
+                width, new int[] {0xFF0000, 0xFF00, 0xFF, 0xFF000000}, null);
+        return new BufferedImage(java.awt.image.ColorModel.getRGBdefault(), raster, false, null);
+    }
+
     /** The backing array of an image made by {@link #create(int, int, boolean)}: writes go straight to it. */
     public static int[] data(BufferedImage image) {
         return ((DataBufferInt) image.getRaster().getDataBuffer()).getData();

@@ -62,28 +62,33 @@ final class ContactShadow {
                 return grow;
             }
 
-            /** Only the oval's span of a row is worked out; the rest is no shade. */
+            /** The oval's span on row {@code y}: only its rows, and on them only its columns, are worked out. */
             @Override
-            public void row(int y, int width, int[] out) {
-                java.util.Arrays.fill(out, 0, width, 0);
+            public int from(int y) {
+                return inside(y) ? (int) Math.floor(cx + left - a) : 0;
+            }
+
+            @Override
+            public int to(int y) {
+                return inside(y) ? (int) Math.ceil(cx + left + a) + 1 : 0;
+            }
+
+            private boolean inside(int y) {
                 double v = (y + 0.5 - cy) / b;
-                if (v * v >= 1) {
-                    return;
-                }
-                int from = Math.max(0, (int) Math.floor(cx + left - a));
-                int to = Math.min(width, (int) Math.ceil(cx + left + a) + 1);
-                for (int x = from; x < to; x++) {
-                    out[x] = at(x, y);
-                }
+                return v * v < 1;
             }
 
             /** A smooth bell over the oval: 255 on its centre line, 0 at its rim, no edge anywhere. */
             @Override
-            public int at(int x, int y) {
-                double u = (x - left + 0.5 - cx) / a;
+            public void row(int y, int from, int to, int[] out) {
                 double v = (y + 0.5 - cy) / b;
-                double d = u * u + v * v;
-                return d >= 1 ? 0 : (int) Math.round(255 * (1 - d) * (1 - d));
+                double vv = v * v;
+                double u = (from - left + 0.5 - cx) / a;
+                double du = 1 / a;
+                for (int x = from; x < to; x++, u += du) {
+                    double d = u * u + vv;
+                    out[x] = d >= 1 ? 0 : (int) (255 * (1 - d) * (1 - d) + 0.5);
+                }
             }
         };
     }

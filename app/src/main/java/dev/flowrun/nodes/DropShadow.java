@@ -21,19 +21,22 @@ final class DropShadow {
     private static int[] shrunkAlpha(ShadowCanvas.Subject s, int ox, int oy, int factor, int smallW, int smallH) {
         int[] sums = new int[smallW * smallH];
         int[] px = s.px();
+        // Where each cell's columns start, worked out once: a cell's pixels of a row are then summed in a register.
+        int first = (s.x0() + ox) / factor;
+        int last = (s.x1() + ox) / factor;
+        int[] starts = new int[last - first + 2];
+        for (int c = first; c <= last + 1; c++) {
+            starts[c - first] = Math.max(s.x0(), Math.min(s.x1() + 1, c * factor - ox));
+        }
         for (int y = s.y0(); y <= s.y1(); y++) {
             int row = (y + oy) / factor * smallW;
-            int x = s.x0();
-            int i = y * s.w() + x;
-            int cx = x + ox;
-            while (x <= s.x1()) {
-                int cell = row + cx / factor;
-                int end = Math.min(s.x1() + 1, x + factor - (cx % factor));
+            int line = y * s.w();
+            for (int c = first; c <= last; c++) {
                 int sum = 0;
-                for (; x < end; x++, i++, cx++) {
+                for (int i = line + starts[c - first], end = line + starts[c - first + 1]; i < end; i++) {
                     sum += px[i] >>> 24;
                 }
-                sums[cell] += sum;
+                sums[row + c] += sum;
             }
         }
         int area = factor * factor;
@@ -59,17 +62,27 @@ final class DropShadow {
         int top = Math.max(0, -sy0);
         int right = Math.max(0, sx0 + sw - s.w());
         int bottom = Math.max(0, sy0 + sh - s.h());
-        // Where each canvas column falls between two cells of the shrunk plane, worked out once for every row.
-        int cw = left + s.w() + right;
-        int[] cell0 = new int[cw];
-        int[] cell1 = new int[cw];
-        float[] weight = new float[cw];
-        for (int x = 0; x < cw; x++) {
-            float fx = (x - left - sx0 + 0.5f) / factor - 0.5f;
-            int c = (int) Math.floor(fx);
-            cell0[x] = Math.max(0, Math.min(smallW - 1, c));
-            cell1[x] = Math.max(0, Math.min(smallW - 1, c + 1));
-            weight[x] = fx - c;
+        // Each row of cells widened to the shade's full width once (the horizontal half of the bilinear read-back),
+        // so that a canvas row is only a blend of two of these, in order and in integers (weights of 256). Unshrunk,
+        // the cells are the pixels: read as they are, with no second plane of the shade's size.
+        int[] wide = factor == 1 ? null : new int[smallH * sw];
+        if (wide != null) {
+            int[] c0 = new int[sw];
+            int[] c1 = new int[sw];
+            int[] wx = new int[sw];
+            for (int x = 0; x < sw; x++) {
+                float fx = (x + 0.5f) / factor - 0.5f;
+                int c = (int) Math.floor(fx);
+                c0[x] = Math.max(0, Math.min(smallW - 1, c));
+                c1[x] = Math.max(0, Math.min(smallW - 1, c + 1));
+                wx[x] = Math.round((fx - c) * 256);
+            }
+            for (int r = 0; r < smallH; r++) {
+                int cells = r * smallW;
+                for (int x = 0, i = r * sw; x < sw; x++, i++) {
+                    wide[i] = small[cells + c0[x]] * (256 - wx[x]) + small[cells + c1[x]] * wx[x];
+                }
+            }
         }
         return new ShadowCanvas.Mask() {
             @Override
@@ -92,37 +105,36 @@ final class DropShadow {
                 return bottom;
             }
 
+            /** The shade's rectangle: nothing outside it is worked out. */
             @Override
-            public void row(int y, int width, int[] out) {
+            public int from(int y) {
                 int py = y - top - sy0;
-                if (py < 0 || py >= sh) {
-                    java.util.Arrays.fill(out, 0, width, 0);
-                    return;
-                }
-                float fy = (py + 0.5f) / factor - 0.5f;
-                int r = (int) Math.floor(fy);
-                float ty = fy - r;
-                int ra = Math.max(0, Math.min(smallH - 1, r)) * smallW;
-                int rb = Math.max(0, Math.min(smallH - 1, r + 1)) * smallW;
-                int from = Math.max(0, left + sx0);
-                int to = Math.min(width, left + sx0 + sw);
-                java.util.Arrays.fill(out, 0, from, 0);
-                java.util.Arrays.fill(out, to, width, 0);
-                for (int x = from; x < to; x++) {
-                    float a = small[ra + cell0[x]] + (small[ra + cell1[x]] - small[ra + cell0[x]]) * weight[x];
-                    float b = small[rb + cell0[x]] + (small[rb + cell1[x]] - small[rb + cell0[x]]) * weight[x];
-                    out[x] = Math.round(a + (b - a) * ty);
-                }
+                return py < 0 || py >= sh ? 0 : left + sx0;
             }
 
             @Override
-            public int at(int x, int y) {
-                int px = x - left - sx0;
+            public int to(int y) {
                 int py = y - top - sy0;
-                if (px < 0 || py < 0 || px >= sw || py >= sh) {
-                    return 0;
+                return py < 0 || py >= sh ? 0 : left + sx0 + sw;
+            }
+
+            /** Bilinear: the two widened rows of cells around it, blended. */
+            @Override
+            public void row(int y, int from, int to, int[] out) {
+                float fy = (y - top - sy0 + 0.5f) / factor - 0.5f;
+                int r = (int) Math.floor(fy);
+                int ty = Math.round((fy - r) * 256);
+                int ra = Math.max(0, Math.min(smallH - 1, r)) * sw;
+                int rb = Math.max(0, Math.min(smallH - 1, r + 1)) * sw;
+                int shift = left + sx0;
+                if (wide == null) {
+                    System.arraycopy(small, (y - top - sy0) * smallW + from - shift, out, from, to - from);
+                    return;
                 }
-                return BoxBlur.sample(small, smallW, smallH, factor, px, py);
+                for (int x = from; x < to; x++) {
+                    int k = x - shift;
+                    out[x] = (wide[ra + k] * (256 - ty) + wide[rb + k] * ty + 32768) >>> 16;
+                }
             }
         };
     }

@@ -20,7 +20,11 @@ final class ShadowCanvas {
             return px[y * w + x] >>> 24;
         }
 
-        /** Null for an image without an alpha channel, or whose pixels are all opaque, or all empty. */
+        /**
+         * Null for an image without an alpha channel, or whose pixels are all opaque, or all empty. The rows above
+         * and below the subject are read whole, those between only outside the box found so far: the subject's
+         * inside is never read.
+         */
         static Subject of(BufferedImage image) {
             if (!Pixels.hasAlpha(image)) {
                 return null;
@@ -28,30 +32,80 @@ final class ShadowCanvas {
             int w = image.getWidth();
             int h = image.getHeight();
             int[] px = Pixels.readOnly(image);
+            int y0 = 0;
+            while (y0 < h && emptyRow(px, y0 * w, w)) {
+                y0++;
+            }
+            if (y0 == h) {
+                return null;
+            }
+            int y1 = h - 1;
+            while (emptyRow(px, y1 * w, w)) {
+                y1--;
+            }
             int x0 = w;
-            int y0 = h;
             int x1 = -1;
-            int y1 = -1;
-            boolean transparent = false;
-            for (int y = 0, i = 0; y < h; y++) {
-                for (int x = 0; x < w; x++, i++) {
-                    int a = px[i] >>> 24;
-                    transparent |= a != 255;
-                    if (a > Pixels.EMPTY_ALPHA) {
-                        x0 = Math.min(x0, x);
-                        x1 = Math.max(x1, x);
-                        y0 = Math.min(y0, y);
-                        y1 = y;
-                    }
+            for (int y = y0; y <= y1; y++) {
+                int row = y * w;
+                if (x0 > 0 && !empty(px, row, row + x0)) {
+                    x0 = firstVisible(px, row) - row;
+                }
+                if (x1 < w - 1 && !empty(px, row + x1 + 1, row + w)) {
+                    x1 = lastVisible(px, row + w) - row;
                 }
             }
-            return transparent && x1 >= 0 ? new Subject(image, px, w, h, x0, y0, x1, y1) : null;
+            boolean transparent = x0 > 0 || y0 > 0 || x1 < w - 1 || y1 < h - 1 || !opaque(px);
+            return transparent ? new Subject(image, px, w, h, x0, y0, x1, y1) : null;
+        }
+
+        private static boolean emptyRow(int[] px, int from, int w) {
+            return empty(px, from, from + w);
+        }
+
+        /**
+         * Whether no pixel from {@code from} to {@code to} is visible. A loop without an early exit, which the
+         * compiler turns into vector instructions, so a cut-out's empty surroundings cost a fraction of a read each:
+         * alpha + 7 reaches 16 exactly when alpha passes {@link Pixels#EMPTY_ALPHA}, and an OR of numbers keeps a
+         * bit from 16 up exactly when one of them does.
+         */
+        private static boolean empty(int[] px, int from, int to) {
+            int bits = 0;
+            for (int i = from; i < to; i++) {
+                bits |= (px[i] >>> 24) + (15 - Pixels.EMPTY_ALPHA);
+            }
+            return bits < 16;
+        }
+
+        private static int firstVisible(int[] px, int from) {
+            int i = from;
+            while (px[i] >>> 24 <= Pixels.EMPTY_ALPHA) {
+                i++;
+            }
+            return i;
+        }
+
+        private static int lastVisible(int[] px, int to) {
+            int i = to - 1;
+            while (px[i] >>> 24 <= Pixels.EMPTY_ALPHA) {
+                i--;
+            }
+            return i;
+        }
+
+        private static boolean opaque(int[] px) {
+            for (int p : px) {
+                if (p >>> 24 != 255) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
     /**
      * A shade of 0–255 on the canvas, and how far the canvas grows beyond the image on each side to hold it (the
-     * image sits at ({@code left}, {@code top})).
+     * image sits at ({@code left}, {@code top})). Each canvas row says the span its shade can touch, so painting
+     * never looks at the rest.
      */
     interface Mask {
         int left();
@@ -62,15 +116,14 @@ final class ShadowCanvas {
 
         int bottom();
 
-        /** The shade at canvas pixel ({@code x}, {@code y}). */
-        int at(int x, int y);
+        /** The first canvas column of row {@code y} the shade may touch. */
+        int from(int y);
 
-        /** The shades of canvas row {@code y}, all {@code width} of them, into {@code out}. */
-        default void row(int y, int width, int[] out) {
-            for (int x = 0; x < width; x++) {
-                out[x] = at(x, y);
-            }
-        }
+        /** Past the last canvas column of row {@code y} the shade may touch ({@code <= from}: none). */
+        int to(int y);
+
+        /** The shades of canvas row {@code y} from column {@code from} to {@code to} into {@code out} (same indices). */
+        void row(int y, int from, int to, int[] out);
     }
 
     /**
@@ -81,26 +134,54 @@ final class ShadowCanvas {
         BufferedImage image = picture.image();
         int w = image.getWidth();
         int h = image.getHeight();
-        int cw = mask.left() + w + mask.right();
-        int ch = mask.top() + h + mask.bottom();
+        int left = mask.left();
+        int top = mask.top();
+        int cw = left + w + mask.right();
+        int ch = top + h + mask.bottom();
         Pixels.checkResultSize(cw, ch);
         int[] src = Pixels.readOnly(image);
-        BufferedImage canvas = Pixels.create(cw, ch, true);
-        int[] out = Pixels.data(canvas);
+        BufferedImage canvas;
+        int[] out;
+        if (cw == w && ch == h) { // the shade fits: the canvas is a copy of the image, made in one go
+            out = src.clone();
+            canvas = Pixels.wrap(out, w, h);
+        } else {
+            canvas = Pixels.create(cw, ch, true);
+            out = Pixels.data(canvas);
+            for (int y = 0; y < h; y++) {
+                System.arraycopy(src, y * w, out, (y + top) * cw + left, w);
+            }
+        }
         int rgb = color & 0xFFFFFF;
         int[] shades = new int[256];
-        for (int s = 0; s < 256; s++) {
+        for (int s = 1; s < 256; s++) {
             shades[s] = (int) Math.round(opacity * s) << 24 | rgb;
         }
         int[] row = new int[cw];
-        for (int y = 0, i = 0; y < ch; y++) {
-            int sy = y - mask.top();
-            mask.row(y, cw, row);
-            for (int x = 0; x < cw; x++, i++) {
-                int sx = x - mask.left();
-                int shade = shades[Math.max(0, Math.min(255, row[x]))];
-                boolean inside = sx >= 0 && sx < w && sy >= 0 && sy < h;
-                out[i] = inside ? Colors.over(src[sy * w + sx], shade) : shade;
+        for (int y = 0; y < ch; y++) {
+            int from = Math.max(0, mask.from(y));
+            int to = Math.min(cw, mask.to(y));
+            if (to <= from) {
+                continue;
+            }
+            mask.row(y, from, to, row);
+            int i = y * cw;
+            boolean imageRow = y >= top && y < top + h;
+            int inFrom = imageRow ? Math.min(to, Math.max(from, left)) : to;
+            int inTo = imageRow ? Math.max(inFrom, Math.min(to, left + w)) : to;
+            for (int x = from; x < inFrom; x++) {
+                out[i + x] = shades[row[x]];
+            }
+            // Over the image only its see-through pixels take the shade: an opaque one stays as it was.
+            for (int x = inFrom; x < inTo; x++) {
+                int p = out[i + x];
+                int a = p >>> 24;
+                if (a != 255 && row[x] != 0) {
+                    out[i + x] = a == 0 ? shades[row[x]] : Colors.over(p, shades[row[x]]);
+                }
+            }
+            for (int x = inTo; x < to; x++) {
+                out[i + x] = shades[row[x]];
             }
         }
         FrameSides in = picture.frameSides();

@@ -96,6 +96,21 @@ class ShadowNodeTest {
     }
 
     @Test
+    void aShadeThatFitsLeavesTheImagesSizeAndItsInputAlone() throws NodeFailure {
+        BufferedImage in = standing();
+        int[] before = in.getRGB(0, 0, 100, 120, null, 0, 100);
+        BufferedImage out = shadow("{'type': 'drop', 'blur': 4, 'offsetX': 3, 'offsetY': 3, 'opacity': 1}", in)
+                .image();
+        assertThat(out.getType()).isEqualTo(BufferedImage.TYPE_INT_ARGB);
+        assertThat(out.getWidth()).isEqualTo(100);
+        assertThat(out.getHeight()).isEqualTo(120);
+        assertSubjectUnchanged(in, out, 0, 0);
+        assertThat(out.getRGB(82, 112) >>> 24).as("shade beside and below the subject").isGreaterThan(64);
+        assertThat(out.getRGB(5, 5) >>> 24).as("none far from it").isZero();
+        assertThat(in.getRGB(0, 0, 100, 120, null, 0, 100)).as("the input untouched").isEqualTo(before);
+    }
+
+    @Test
     void anOpaqueImageAndABustCutByTheFramePassUnchanged() throws NodeFailure {
         BufferedImage opaque = Argb.filled(20, 20, 0xFF112233, false);
         assertThat(shadow("{}", opaque).image()).isSameAs(opaque);
