@@ -11,6 +11,7 @@ import dev.flowrun.nodes.NodeFailure;
 import dev.flowrun.nodes.RemoteImages;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,7 +19,9 @@ import java.util.HexFormat;
 
 /**
  * Images named by URL in a run's nodes, fetched as inputs are (the outbound guard, the size limit, redirects checked)
- * into the run's folder, decoded under the same limits, then deleted. The node keeps what it fetched for the run.
+ * into the run's folder and decoded under the same limits. The file stays there for the run's life, so that the run
+ * asks the server once: a graph compiled again (another instance, a restart, a graph dropped from the cache) finds
+ * it and only decodes it. The node keeps what it decoded for the items of its compiled graph.
  */
 record RunRemoteImages(InputFetcher fetcher, FileStore store, ImageDecoder decoder, long runId) implements RemoteImages {
 
@@ -26,11 +29,11 @@ record RunRemoteImages(InputFetcher fetcher, FileStore store, ImageDecoder decod
     public BufferedImage fetch(String url) throws NodeFailure {
         String key = FileLayout.runFolder(runId) + "/fetched/" + digest(url);
         try {
-            fetcher.fetch(url, key);
+            if (!store.exists(key)) {
+                fetcher.fetch(url, key);
+            }
             try (LocalFile file = store.local(key)) {
                 return decoder.decode(file.path());
-            } finally {
-                store.delete(key);
             }
         } catch (DownloadFailed e) {
             throw new NodeFailure(e.getMessage());
@@ -38,6 +41,8 @@ record RunRemoteImages(InputFetcher fetcher, FileStore store, ImageDecoder decod
             throw new NodeFailure(url + ": " + e.getMessage());
         } catch (IOException e) {
             throw new NodeFailure("GET " + url + " could not be read: " + e.getMessage(), e);
+        } catch (UncheckedIOException e) {
+            throw new NodeFailure("GET " + url + " could not be read: " + e.getCause().getMessage(), e);
         }
     }
 

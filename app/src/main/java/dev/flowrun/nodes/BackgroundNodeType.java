@@ -8,6 +8,7 @@ import dev.flowrun.imaging.ResultTooLarge;
 import dev.flowrun.imaging.Scaler;
 import java.awt.image.BufferedImage;
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -32,6 +33,11 @@ public final class BackgroundNodeType extends NamedNodeType {
         super("background", Role.TRANSFORM, "Puts an opaque background behind an image with transparency: a colour, "
                 + "an image from a URL, or the blurred photo the cut-out came from. An opaque image passes unchanged.",
                 COLOR, IMAGE_URL, BLUR);
+    }
+
+    @Override
+    public List<List<DataField>> exactlyOneOf() {
+        return List.of(List.of(COLOR, IMAGE_URL, BLUR));
     }
 
     @Override

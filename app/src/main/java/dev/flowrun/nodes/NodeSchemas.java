@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 
 /**
  * The node schemas of the API document, made from the catalogue's declarations: one {@code <Type>Data} schema per
@@ -62,7 +63,34 @@ public final class NodeSchemas {
         if (!required.isEmpty()) {
             schema.set("required", required);
         }
+        List<List<DataField>> groups = type.exactlyOneOf();
+        if (groups.size() == 1) {
+            schema.set("oneOf", exactlyOne(groups.get(0)));
+        } else if (groups.size() > 1) {
+            ArrayNode all = schema.putArray("allOf");
+            groups.forEach(group -> all.addObject().set("oneOf", exactlyOne(group)));
+        }
         return schema;
+    }
+
+    /**
+     * One branch per field of the group: that field given and not null, the others absent or null (null counts as
+     * absent). {@code oneOf} then holds when exactly one of them is given.
+     */
+    private static ArrayNode exactlyOne(List<DataField> group) {
+        ArrayNode branches = JSON.arrayNode();
+        for (DataField given : group) {
+            ObjectNode branch = branches.addObject();
+            branch.putArray("required").add(given.name());
+            ObjectNode properties = branch.putObject("properties");
+            properties.putObject(given.name()).putObject("not").put("type", "null");
+            for (DataField other : group) {
+                if (other != given) {
+                    properties.putObject(other.name()).put("type", "null");
+                }
+            }
+        }
+        return branches;
     }
 
     static ObjectNode fieldSchema(DataField field) {

@@ -32,6 +32,14 @@ public interface NodeType {
     }
 
     /**
+     * Groups of its fields of which exactly one must be given (present and not null): the API's node schema says
+     * so with a {@code oneOf}, and {@link #compile} refuses anything else.
+     */
+    default List<List<DataField>> exactlyOneOf() {
+        return List.of();
+    }
+
+    /**
      * Checks the node's {@code data} (an object, possibly empty; {@code label} is allowed on every node and
      * is checked by the caller) and returns the ready-to-run node. Types are strict: {@code "90"} is not 90.
      * The fields read through {@code data} are the ones the type takes (see {@link NodeData}).

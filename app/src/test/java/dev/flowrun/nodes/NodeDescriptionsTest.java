@@ -3,6 +3,7 @@ package dev.flowrun.nodes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -75,6 +76,62 @@ class NodeDescriptionsTest {
             }
         }
         assertThat(API.document().at("/components/schemas/GraphNode/properties/type/enum")).hasSize(types().size());
+    }
+
+    /**
+     * A group of which exactly one field must be given: every way of giving its fields (each absent, null or set)
+     * is taken by the API's schema exactly when the type takes it.
+     */
+    @Test
+    void theApiSchemasSayExactlyOneOfAGroupAsTheTypesDo() {
+        int checked = 0;
+        for (NodeType type : types()) {
+            String schema = NodeSchemas.schemaName(type.type());
+            for (List<DataField> group : type.exactlyOneOf()) {
+                int ways = (int) Math.pow(3, group.size());
+                for (int way = 0; way < ways; way++) {
+                    ObjectNode data = JsonNodeFactory.instance.objectNode();
+                    int given = 0;
+                    for (int k = 0, code = way; k < group.size(); k++, code /= 3) {
+                        DataField f = group.get(k);
+                        if (code % 3 == 1) {
+                            data.putNull(f.name());
+                        } else if (code % 3 == 2) {
+                            data.set(f.name(), sample(f));
+                            given++;
+                        }
+                    }
+                    boolean typeTakes = compiles(type, data);
+                    assertThat(typeTakes).as(type.type() + " " + data).isEqualTo(given == 1);
+                    assertThat(API.errors(schema, data.toString()).isEmpty()).as(schema + " " + data)
+                            .isEqualTo(typeTakes);
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).as("background's color, imageUrl and blur, each absent, null or set").isEqualTo(27);
+    }
+
+    private static boolean compiles(NodeType type, ObjectNode data) {
+        try {
+            type.compile(data);
+            return true;
+        } catch (InvalidNodeData e) {
+            return false;
+        }
+    }
+
+    /** A value a field takes: its example, else one from its kind. */
+    private static JsonNode sample(DataField f) {
+        if (f.example() != null) {
+            return new ObjectMapper().valueToTree(f.example());
+        }
+        return switch (f.kind()) {
+            case INTEGER, NUMBER -> new ObjectMapper().valueToTree(f.min());
+            case COLOR -> JsonNodeFactory.instance.textNode("#000000");
+            case TEXT -> JsonNodeFactory.instance.textNode("https://example.com/backdrop.png");
+            default -> throw new AssertionError("no sample for " + f.name());
+        };
     }
 
     @Test
