@@ -6,13 +6,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.cutout.model.Photos;
 import dev.flowrun.cutout.model.Photos.Source;
 import dev.flowrun.support.Await;
+import dev.flowrun.support.Dwebp;
 import dev.flowrun.support.MainProcess;
 import dev.flowrun.support.TestApp;
+import dev.flowrun.support.TestWorkflow;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -67,7 +71,7 @@ class RunCommandTest {
     }
 
     @Test
-    void aFolderRunsOnThisMachineIntoAMirroredFolderThenSkipsWhatIsDoneThenGoesThroughTheService() throws IOException {
+    void aFolderRunsOnThisMachineIntoAMirroredFolderThenSkipsWhatIsDoneThenGoesThroughTheService() throws Exception {
         Path out = dir.resolve("out");
         MainProcess first = runCommand("Remove background", photos.toString(), "--out", out.toString());
         assertThat(first.awaitExit(LONG)).as(first.stdout() + first.stderr()).isEqualTo(1);
@@ -100,13 +104,23 @@ class RunCommandTest {
             assertThat(busy.awaitExit(LONG)).isEqualTo(2);
             assertThat(busy.stderrLines()).hasSize(1).allMatch(line -> line.contains("--server"));
 
+            // Through the service, a workflow of the service's own writing WebP: a file a browser decodes, its
+            // transparency kept.
+            TestWorkflow.named("Cut-outs as WebP").input("in").node("cut", "removeBackground", "{}")
+                    .output("out", "{\"format\": \"webp\", \"quality\": 80}").chain().create(service);
             Path viaServer = dir.resolve("via-server");
-            MainProcess remote = runCommand("Remove background", photos.toString(), "--out", viaServer.toString(),
+            MainProcess remote = runCommand("Cut-outs as WebP", photos.toString(), "--out", viaServer.toString(),
                     "--layout", "flatten", "--server", service.baseUrl(), "--key", TestApp.API_KEY,
                     "--priority", "high");
             assertThat(remote.awaitExit(LONG)).as(remote.stdout() + remote.stderr()).isEqualTo(1);
-            assertThat(viaServer.resolve("squirrel.png")).isRegularFile();
-            assertThat(viaServer.resolve("left11.png")).isRegularFile();
+            assertThat(viaServer.resolve("left11.webp")).isRegularFile();
+            BufferedImage squirrel = Dwebp.decode(Files.readAllBytes(viaServer.resolve("squirrel.webp")));
+            int[] alpha = Arrays.stream(squirrel.getRGB(0, 0, squirrel.getWidth(), squirrel.getHeight(), null, 0,
+                    squirrel.getWidth())).map(p -> p >>> 24).toArray();
+            assertThat(Arrays.stream(alpha).filter(a -> a == 0).count()).as("background made transparent")
+                    .isGreaterThan(alpha.length / 20);
+            assertThat(Arrays.stream(alpha).filter(a -> a == 255).count()).as("the squirrel opaque")
+                    .isGreaterThan(alpha.length / 20);
             JsonNode remoteRun = service.get("/workflows/runs").json().path("items").get(0);
             assertThat(remoteRun.path("trigger").asText()).isEqualTo("api");
             assertThat(remoteRun.path("priority").asText()).isEqualTo("high");

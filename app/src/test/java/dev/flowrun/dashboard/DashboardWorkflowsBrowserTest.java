@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.support.Browser;
 import dev.flowrun.support.TestApp;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -79,6 +81,43 @@ class DashboardWorkflowsBrowserTest {
         assertThat(edges).as("the step went between removeBackground and output")
                 .containsExactlyInAnyOrder("node_1>node_2", "node_2>resize_1", "resize_1>node_3");
         assertThat(browser.driver().getCurrentUrl()).endsWith("#/workflows/" + saved.path("id").asLong());
+    }
+
+    @Test
+    void theStepEditorBuildsAShadowOnABackgroundWrittenAsWebp() {
+        browser.open(app.baseUrl() + "/#/workflows/new");
+        browser.shown(By.id("wf-name")).sendKeys("Shadowed on white");
+        Select type = new Select(browser.shown(By.id("step-type")));
+        type.selectByValue("shadow");
+        assertThat(browser.text(By.id("step-help"))).as("the shadow's fields, from the catalogue")
+                .contains("opacity", "offsetX", "contact");
+        new Select(browser.shown(By.id("step-after"))).selectByValue("node_2");
+        browser.shown(By.xpath("//button[text()='Add step']")).click();
+        browser.await("the shadow drawn", d -> !d.findElements(By.cssSelector("svg.graph g[data-node-id='shadow_1']")).isEmpty());
+        type.selectByValue("background");
+        assertThat(browser.text(By.id("step-help"))).contains("imageUrl", "blur");
+        new Select(browser.shown(By.id("step-after"))).selectByValue("shadow_1");
+        browser.shown(By.xpath("//button[text()='Add step']")).click();
+        browser.await("the background drawn",
+                d -> !d.findElements(By.cssSelector("svg.graph g[data-node-id='background_1']")).isEmpty());
+        WebElement graph = browser.shown(By.id("wf-graph"));
+        String json = graph.getAttribute("value");
+        assertThat(json).as("a background starts with its example colour").contains("\"color\": \"#FFFFFF\"");
+        replace(graph, json.replace("\"format\": \"png\"", "\"format\": \"webp\", \"quality\": 80"));
+        browser.shown(By.xpath("//button[text()='Save workflow']")).click();
+        browser.await("saved", d -> d.findElement(By.cssSelector("p[role=status]")).getText().startsWith("Saved"));
+
+        JsonNode saved = app.get("/workflows/" + workflow("Shadowed on white").path("id").asLong()).json();
+        Map<String, JsonNode> nodes = new HashMap<>();
+        saved.path("graph").path("nodes").forEach(n -> nodes.put(n.path("id").asText(), n));
+        assertThat(nodes.get("shadow_1").path("type").asText()).isEqualTo("shadow");
+        assertThat(nodes.get("background_1").path("data").path("color").asText()).isEqualTo("#FFFFFF");
+        assertThat(nodes.get("node_3").path("data").path("format").asText()).isEqualTo("webp");
+        assertThat(nodes.get("node_3").path("data").path("quality").asInt()).isEqualTo(80);
+        List<String> edges = new ArrayList<>();
+        saved.path("graph").path("edges").forEach(e -> edges.add(e.path("source").asText() + ">" + e.path("target").asText()));
+        assertThat(edges).as("cut out, shadowed, set on white, written")
+                .containsExactlyInAnyOrder("node_1>node_2", "node_2>shadow_1", "shadow_1>background_1", "background_1>node_3");
     }
 
     /** Types the new text into the field, as a person replacing its content would. */
