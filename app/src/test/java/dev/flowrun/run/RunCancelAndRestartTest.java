@@ -3,6 +3,7 @@ package dev.flowrun.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
@@ -108,6 +109,9 @@ class RunCancelAndRestartTest {
         assertThat(settled.path("completedItems").asInt()).isEqualTo(1);
         assertThat(settled.path("failedItems").asInt()).isEqualTo(1);
         assertThat(settled.path("outputArchiveUrl").asText()).as("the completed item's output is kept").isNotEmpty();
+        // The cancel's run-signal builds the archive in the background, as a finished run's end does.
+        Await.until("the archive built before anyone asks", Duration.ofSeconds(20),
+                () -> app.stores(FileLayout.outputArchive(mixed)));
     }
 
     @Test
