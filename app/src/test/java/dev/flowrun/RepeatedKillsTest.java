@@ -25,9 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * writes was the file's history, once H2 wrote new chunks into the space of old ones (after its retention time,
  * 45 s by default), and recovered from an unclean close to a chunk older than the last commit.
  *
- * <p>In verify: 8 kills with a retention of 2 s, which makes H2 reuse space from the first kill on instead of after
- * 45 s (without H2Recovery, the first run was lost at the first or second kill; each life is a JVM start, about five
- * seconds of CPU). On demand, the long variants: {@code -Dflowrun.kills.starts=20}, and with H2's default retention
+ * <p>In verify: 4 kills with a retention of 2 s, which makes H2 reuse space from the first kill on instead of after
+ * 45 s (without H2Recovery, a run was lost at the first or second kill, in each of 4 tries of 4 kills; each life is a
+ * JVM start, about five seconds of CPU). On demand, the long variants: {@code -Dflowrun.kills.starts=20}, and with H2's default retention
  * {@code -Dflowrun.kills.starts=40 -Dflowrun.kills.url=';RETENTION_TIME=45000'} (appended to the H2 URL; without
  * H2Recovery, a run was lost at the 7th kill, 61 s in). {@code -Dflowrun.kills.keep=DIR} keeps the file each kill
  * left, {@code -Dflowrun.kills.seed=N} repeats the kill delays.
@@ -40,7 +40,7 @@ class RepeatedKillsTest {
 
     @Test
     void answeredRunsSurviveRepeatedKillsOnOneDataDirectory() throws IOException {
-        int starts = Integer.getInteger("flowrun.kills.starts", 8);
+        int starts = Integer.getInteger("flowrun.kills.starts", 4);
         String extra = System.getProperty("flowrun.kills.url", ";RETENTION_TIME=2000");
         long seed = Long.getLong("flowrun.kills.seed", System.nanoTime());
         Random random = new Random(seed);
