@@ -34,8 +34,14 @@ class StartupFailuresTest {
     @TempDir
     Path temp;
 
+    /**
+     * One data directory: a start on a port in use fails before it makes the key; the next start makes it and runs;
+     * a third start on the directory while that one runs is refused and leaves nothing (one service start for both,
+     * each costing a JVM and the migrations).
+     */
     @Test
-    void aPortInUseStopsTheFirstStartBeforeItMakesTheKey() throws IOException {
+    void aPortInUseStopsTheFirstStartBeforeItMakesTheKeyAndADataDirectoryInUseIsRefusedWithoutLeavingAnything()
+            throws IOException {
         Path dataDir = temp.resolve("data");
         try (var taken = new ServerSocket(0)) {
             MainProcess first = MainProcess.start(Map.of("FLOWRUN_PORT", Integer.toString(taken.getLocalPort()),
@@ -43,26 +49,18 @@ class StartupFailuresTest {
             assertFailedInOneLine(first, "port " + taken.getLocalPort(), "in use", "FLOWRUN_PORT");
             assertThat(first.stdout()).doesNotContain("fr_");
         }
-        try (MainProcess second = MainProcess.start(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_DATA_DIR", dataDir.toString()))) {
-            int port = second.awaitListening(EXIT);
-            Matcher key = KEY.matcher(second.stdout());
-            assertThat(key.find()).as("the key shown by the start after the failed one:\n" + second.stdout()).isTrue();
-            assertThat(status(port, "/workflows", key.group(1))).isEqualTo(200);
-        }
-    }
-
-    @Test
-    void aDataDirectoryInUseByARunningInstanceIsRefusedWithoutLeavingAnything() throws IOException {
-        Path dataDir = temp.resolve("data");
-        try (MainProcess running = MainProcess.start(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_DATA_DIR", dataDir.toString(),
-                "FLOWRUN_API_KEY", "fr_running_instance_key"))) {
+        try (MainProcess running = MainProcess.start(Map.of("FLOWRUN_PORT", "0",
+                "FLOWRUN_DATA_DIR", dataDir.toString()))) {
             int port = running.awaitListening(EXIT);
+            Matcher key = KEY.matcher(running.stdout());
+            assertThat(key.find()).as("the key shown by the start after the failed one:\n" + running.stdout()).isTrue();
+            assertThat(status(port, "/workflows", key.group(1))).isEqualTo(200);
             List<Path> before = listing(dataDir);
 
             MainProcess second = MainProcess.start(Map.of("FLOWRUN_PORT", "0", "FLOWRUN_DATA_DIR", dataDir.toString()));
             assertFailedInOneLine(second, "in use by another process", dataDir.toAbsolutePath().toString());
             assertThat(listing(dataDir)).as("no flowrun.trace.db or other debris").isEqualTo(before);
-            assertThat(status(port, "/workflows", "fr_running_instance_key")).as("the first one is untouched").isEqualTo(200);
+            assertThat(status(port, "/workflows", key.group(1))).as("the running one is untouched").isEqualTo(200);
         }
     }
 

@@ -39,8 +39,13 @@ class ReviewSummaryTest {
         return photos.getParent();
     }
 
+    /**
+     * Also {@code workflows} while the service that reads the run's items holds the data directory: one service start
+     * for both.
+     */
     @Test
-    void theSummaryCountsAndListsTheCutOutsToReviewAndWritesThemIntoTheOutputFolder() throws IOException {
+    void theSummaryCountsAndListsTheCutOutsToReviewAndWorkflowsListsWhileAServiceHoldsTheDataDirectory()
+            throws IOException {
         Path photos = photos();
         Path out = dir.resolve("out");
         // Review below 1: every cut-out not perfectly sure needs review (the classic method's on these two).
@@ -48,15 +53,26 @@ class ReviewSummaryTest {
                 out.toString());
         assertThat(all.awaitExit(LONG)).as(all.stdout() + all.stderr()).isZero();
         List<String> flagged = new ArrayList<>();
-        try (TestApp service = TestApp.start(Map.of("FLOWRUN_DATA_DIR", dir.resolve("data").toString(),
-                "FLOWRUN_DB_URL", "jdbc:h2:file:" + dir.resolve("data").toAbsolutePath().resolve("flowrun")
-                        + ";DB_CLOSE_ON_EXIT=FALSE"))) {
+        Path data = dir.resolve("data");
+        try (TestApp service = TestApp.start(Map.of("FLOWRUN_DATA_DIR", data.toString(), "FLOWRUN_DB_URL",
+                "jdbc:h2:file:" + data.toAbsolutePath().resolve("flowrun") + ";DB_CLOSE_ON_EXIT=FALSE"))) {
             for (JsonNode item : service.get("/workflows/runs/1").json().path("items")) {
                 if (item.path("needsReview").asBoolean()) {
                     String name = item.path("name").asText();
                     flagged.add(name.substring(0, name.lastIndexOf('.')) + ".png");
                 }
             }
+
+            assertThat(service.post("/workflows", """
+                    {"name": "Mine", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
+                      {"id": "out", "type": "output", "data": {"format": "jpeg"}}],
+                     "edges": [{"source": "in", "target": "out"}]}}""").status()).isEqualTo(201);
+            MainProcess workflows = MainProcess.command(env("0.5"), "workflows");
+            assertThat(workflows.awaitExit(LONG)).as(workflows.stdout() + workflows.stderr()).isZero();
+            assertThat(workflows.stdout()).contains("Remove background  imageInput → removeBackground → output")
+                    .contains("Mine  imageInput → output");
+            assertThat(workflows.stderr()).doesNotContain("--server");
+            assertThat(service.get("/workflows").status()).as("the service goes on").isEqualTo(200);
         }
         assertThat(flagged).as("items the service marked").isNotEmpty();
         List<String> lines = all.stdout().lines().toList();
@@ -74,23 +90,5 @@ class ReviewSummaryTest {
         assertThat(none.awaitExit(LONG)).as(none.stdout() + none.stderr()).isZero();
         assertThat(none.stdout()).contains("2 completed, 0 failed, 0 needing review").doesNotContain("needs-review");
         assertThat(out.resolve("needs-review.txt")).doesNotExist();
-    }
-
-    @Test
-    void workflowsListsWhileAServiceHoldsTheDataDirectory() {
-        Path data = dir.resolve("data");
-        try (TestApp service = TestApp.start(Map.of("FLOWRUN_DATA_DIR", data.toString(), "FLOWRUN_DB_URL",
-                "jdbc:h2:file:" + data.toAbsolutePath().resolve("flowrun") + ";DB_CLOSE_ON_EXIT=FALSE"))) {
-            assertThat(service.post("/workflows", """
-                    {"name": "Mine", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
-                      {"id": "out", "type": "output", "data": {"format": "jpeg"}}],
-                     "edges": [{"source": "in", "target": "out"}]}}""").status()).isEqualTo(201);
-            MainProcess workflows = MainProcess.command(env("0.5"), "workflows");
-            assertThat(workflows.awaitExit(LONG)).as(workflows.stdout() + workflows.stderr()).isZero();
-            assertThat(workflows.stdout()).contains("Remove background  imageInput → removeBackground → output")
-                    .contains("Mine  imageInput → output");
-            assertThat(workflows.stderr()).doesNotContain("--server");
-            assertThat(service.get("/workflows").status()).as("the service goes on").isEqualTo(200);
-        }
     }
 }

@@ -42,10 +42,19 @@ class DisagreeingInstancesPostgresqlTest {
         TestPostgres.drop(databaseUrl);
     }
 
+    /**
+     * One running instance for both (each instance a JVM and its start): it keeps to its pool, and those started
+     * beside it with other result settings are refused.
+     */
     @Test
-    void anInstanceWhoseResultSettingsDifferFromTheRunningOnesRefusesToStartInOneLine() {
+    void theListeningConnectionIsOneOfThePoolsAndAnInstanceWhoseResultSettingsDifferIsRefusedInOneLine() {
         try (MainProcess first = MainProcess.start(env)) {
             first.awaitListening(START);
+            Await.until("the instance to listen for notifications", START, () -> connections().stream()
+                    .anyMatch(query -> query.startsWith("LISTEN ")));
+            // The pool was filled before the instance started listening: what is open now is all it opens.
+            List<String> open = connections();
+            assertThat(open).as("FLOWRUN_DB_POOL_SIZE=3: %s", open).hasSizeLessThanOrEqualTo(3);
 
             MainProcess smaller = MainProcess.start(with("FLOWRUN_MAX_PIXELS", "1000000"));
             assertThat(smaller.awaitExit(START)).isNotZero();
@@ -62,18 +71,6 @@ class DisagreeingInstancesPostgresqlTest {
             List<Long> registered = jdbi.withHandle(handle -> handle.createQuery("SELECT pid FROM instances")
                     .mapTo(Long.class).list());
             assertThat(registered).as("the refused instances left no row behind").containsExactly(first.pid());
-        }
-    }
-
-    @Test
-    void theListeningConnectionIsOneOfThePoolsAndThePoolKeepsToItsSize() {
-        try (MainProcess instance = MainProcess.start(env)) {
-            instance.awaitListening(START);
-            Await.until("the instance to listen for notifications", START, () -> connections().stream()
-                    .anyMatch(query -> query.startsWith("LISTEN ")));
-            // The pool was filled before the instance started listening: what is open now is all it opens.
-            List<String> open = connections();
-            assertThat(open).as("FLOWRUN_DB_POOL_SIZE=3: %s", open).hasSizeLessThanOrEqualTo(3);
         }
     }
 
