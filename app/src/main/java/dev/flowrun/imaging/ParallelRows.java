@@ -1,6 +1,7 @@
 package dev.flowrun.imaging;
 
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -15,6 +16,9 @@ public final class ParallelRows {
         void run(int from, int to);
     }
 
+    /** Chunks every loop is cut into while {@link #inChunks} runs (0: from the cores). */
+    private static volatile int forcedChunks;
+
     private ParallelRows() {
     }
 
@@ -23,14 +27,30 @@ public final class ParallelRows {
      * small {@code n}, in one call on this thread.
      */
     public static void run(int n, int minChunk, Range range) {
+        int forced = forcedChunks;
         int threads = Math.min(Runtime.getRuntime().availableProcessors(),
                 ForkJoinPool.getCommonPoolParallelism() + 1);
-        int chunks = Math.min(4 * threads, n / Math.max(1, minChunk));
-        if (threads == 1 || chunks <= 1) {
+        int chunks = forced > 0 ? Math.min(forced, n) : Math.min(4 * threads, n / Math.max(1, minChunk));
+        if (chunks <= 1 || forced == 0 && threads == 1) {
             range.run(0, n);
             return;
         }
         IntStream.range(0, chunks).parallel().forEach(c -> range.run(
                 (int) ((long) c * n / chunks), (int) ((long) (c + 1) * n / chunks)));
+    }
+
+    /**
+     * {@code work} with every loop cut into {@code chunks} chunks whatever the cores (1: the whole loop in one call),
+     * one such work at a time: how the tests check that a result does not depend on the split.
+     */
+    public static <T> T inChunks(int chunks, Supplier<T> work) {
+        synchronized (ParallelRows.class) {
+            forcedChunks = chunks;
+            try {
+                return work.get();
+            } finally {
+                forcedChunks = 0;
+            }
+        }
     }
 }

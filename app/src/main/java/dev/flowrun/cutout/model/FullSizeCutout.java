@@ -48,9 +48,11 @@ final class FullSizeCutout {
         int[] out = Pixels.data(result);
         ParallelRows.run(h, 8, (from, to) -> {
             PlaneRows rows = new PlaneRows(planes, 2, gw, gh, w, h);
+            byte[] settled = new byte[gw];
             for (int y = from; y < to; y++) {
                 rows.seek(y);
-                row(rows, src, y * w, w, hasAlpha, feather, out);
+                settle(rows, gw, settled);
+                row(rows, settled, src, y * w, w, hasAlpha, feather, out);
                 if (feather <= 1) {
                     finish(out, src, hasAlpha, y * w, (y + 1) * w);
                 }
@@ -63,15 +65,47 @@ final class FullSizeCutout {
         return result;
     }
 
+    /** {@link #settled}: a grid column whose pixels between it and the next are all subject, far from the outline. */
+    private static final byte ALL_SUBJECT = 1;
+    /** {@link #settled}: all backdrop. */
+    private static final byte ALL_BACKDROP = 2;
+
+    /**
+     * Per grid column of the current row, whether every output pixel interpolated between it and the next column
+     * is plainly subject (trimap 1, not near the outline) or plainly backdrop (trimap 0): interpolating equal values
+     * gives that value exactly, so such a pixel takes the branch {@link #row} would take for it without the planes.
+     * Most of a photo's pixels are away from the outline.
+     */
+    private static void settle(PlaneRows rows, int gw, byte[] settled) {
+        float[] t = rows.row[TRIMAP];
+        float[] near = rows.row[NEAR];
+        for (int i = 0; i < gw; i++) {
+            int j = Math.min(gw - 1, i + 1);
+            float a = t[i];
+            settled[i] = a != t[j] ? 0
+                    : a == Trimap.SUBJECT && near[i] == 0 && near[j] == 0 ? ALL_SUBJECT
+                    : a == Trimap.BACKDROP ? ALL_BACKDROP : 0;
+        }
+    }
+
     /** One row of the cut-out, before feathering, from {@link PlaneRows} at that row. */
-    private static void row(PlaneRows rows, int[] src, int start, int w, boolean hasAlpha, int feather, int[] out) {
+    private static void row(PlaneRows rows, byte[] settled, int[] src, int start, int w, boolean hasAlpha,
+                            int feather, int[] out) {
         for (int x = 0, i = start; x < w; x++, i++) {
+            byte kind = settled[rows.column(x)];
+            if (kind == ALL_SUBJECT) {
+                out[i] = 0xFF000000 | src[i];
+                continue;
+            }
+            if (kind == ALL_BACKDROP && feather <= 1) {
+                out[i] = 0;
+                continue;
+            }
             float t = rows.at(TRIMAP, x);
             float a;
             if (Trimap.unknownWeight(t) == 0) {
                 a = Trimap.known(t);
             } else {
-                rows.load();
                 int o = hasAlpha ? ModelInput.overWhite(src[i]) : src[i];
                 float q = rows.at(COEFFICIENTS, x) * (o >> 16 & 0xFF) / 255f
                         + rows.at(COEFFICIENTS + 1, x) * (o >> 8 & 0xFF) / 255f
@@ -84,13 +118,11 @@ final class FullSizeCutout {
                 alpha = 0;
                 // The subject's colour, seen only where feathering spreads the edge outward; else the pixel is 0.
                 if (feather > 1) {
-                    rows.load();
                     rgb = rgb(rows, SUBJECT, x);
                 } else {
                     rgb = 0;
                 }
             } else if (a < 1 || t > BAND_EDGE && t < 1 - BAND_EDGE || rows.at(NEAR, x) > 0.5f) {
-                rows.load();
                 alpha = Math.round(255 * Math.min(1, a));
                 int subject = rgb(rows, SUBJECT, x);
                 int backdrop = rgb(rows, BACKDROP, x);

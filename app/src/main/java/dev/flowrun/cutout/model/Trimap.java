@@ -85,12 +85,19 @@ final class Trimap {
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
                 int i = y * w + x;
-                int best = cap;
                 boolean side = subject[i];
-                best = Math.min(best, from(subject, d, side, x - 1, y, w, h));
-                best = Math.min(best, from(subject, d, side, x - 1, y - 1, w, h));
-                best = Math.min(best, from(subject, d, side, x, y - 1, w, h));
-                best = Math.min(best, from(subject, d, side, x + 1, y - 1, w, h));
+                int best = cap;
+                if (y > 0 && x > 0 && x < w - 1) { // every neighbour inside: no bounds to check
+                    best = Math.min(best, via(subject, d, side, i - 1));
+                    best = Math.min(best, via(subject, d, side, i - w - 1));
+                    best = Math.min(best, via(subject, d, side, i - w));
+                    best = Math.min(best, via(subject, d, side, i - w + 1));
+                } else {
+                    best = Math.min(best, from(subject, d, side, x - 1, y, w, h));
+                    best = Math.min(best, from(subject, d, side, x - 1, y - 1, w, h));
+                    best = Math.min(best, from(subject, d, side, x, y - 1, w, h));
+                    best = Math.min(best, from(subject, d, side, x + 1, y - 1, w, h));
+                }
                 d[i] = best;
             }
         }
@@ -99,14 +106,26 @@ final class Trimap {
                 int i = y * w + x;
                 int best = d[i];
                 boolean side = subject[i];
-                best = Math.min(best, from(subject, d, side, x + 1, y, w, h));
-                best = Math.min(best, from(subject, d, side, x + 1, y + 1, w, h));
-                best = Math.min(best, from(subject, d, side, x, y + 1, w, h));
-                best = Math.min(best, from(subject, d, side, x - 1, y + 1, w, h));
+                if (y < h - 1 && x > 0 && x < w - 1) {
+                    best = Math.min(best, via(subject, d, side, i + 1));
+                    best = Math.min(best, via(subject, d, side, i + w + 1));
+                    best = Math.min(best, via(subject, d, side, i + w));
+                    best = Math.min(best, via(subject, d, side, i + w - 1));
+                } else {
+                    best = Math.min(best, from(subject, d, side, x + 1, y, w, h));
+                    best = Math.min(best, from(subject, d, side, x + 1, y + 1, w, h));
+                    best = Math.min(best, from(subject, d, side, x, y + 1, w, h));
+                    best = Math.min(best, from(subject, d, side, x - 1, y + 1, w, h));
+                }
                 d[i] = best;
             }
         }
         return d;
+    }
+
+    /** {@link #from} for a neighbour known to be inside the picture, at index {@code j}. */
+    private static int via(boolean[] subject, int[] d, boolean side, int j) {
+        return subject[j] != side ? 1 : d[j] + 1;
     }
 
     /** The distance a pixel gets through neighbour (x, y): 1 if that is on the other side, else its own + 1. */
