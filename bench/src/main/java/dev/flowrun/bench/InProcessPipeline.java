@@ -64,7 +64,7 @@ final class InProcessPipeline {
         int threads = Integer.parseInt(args[2]);
         // A fourth argument names a segmentation model, loaded as the service loads it (ModelPhase).
         NodeCatalogue catalogue = args.length > 3 ? NodeCatalogue.standard(new ModelBackgroundRemover(
-                SegmentationModel.load(Path.of(args[3]), null, ModelThreads.of(threads,
+                SegmentationModel.load(Path.of(args[3]), null, ModelThreads.of(
                         Runtime.getRuntime().availableProcessors())))) : NodeCatalogue.standard();
         InProcessPipeline pipeline = ofTemplate(args[0], catalogue);
         Path out = Files.createTempDirectory("in-process-out");

@@ -64,11 +64,9 @@ class ModelFamilyTest {
     }
 
     @Test
-    void everyCoreIsInThePoolAndRunsAtOnceNeverOutnumberWorkersOrCores() {
-        assertThat(ModelThreads.of(2, 2)).isEqualTo(new ModelThreads(2, 2));
-        assertThat(ModelThreads.of(1, 2)).isEqualTo(new ModelThreads(2, 1));
-        assertThat(ModelThreads.of(8, 2)).isEqualTo(new ModelThreads(2, 2));
-        assertThat(ModelThreads.of(3, 8)).isEqualTo(new ModelThreads(8, 3));
-        assertThat(ModelThreads.of(1, 1)).isEqualTo(new ModelThreads(1, 1));
+    void everyCoreIsInThePoolAndOneRunGoesAtATime() {
+        assertThat(ModelThreads.of(2)).isEqualTo(new ModelThreads(2, 1));
+        assertThat(ModelThreads.of(8)).isEqualTo(new ModelThreads(8, 1));
+        assertThat(ModelThreads.of(1)).isEqualTo(new ModelThreads(1, 1));
     }
 }

@@ -45,7 +45,7 @@ public final class TestModel {
     /** One loaded session shared by the tests of this JVM (loading takes seconds). */
     public static synchronized SegmentationModel loaded() {
         if (loaded == null) {
-            loaded = SegmentationModel.load(isnet(), null, ModelThreads.of(2, Runtime.getRuntime().availableProcessors()));
+            loaded = SegmentationModel.load(isnet(), null, ModelThreads.of(Runtime.getRuntime().availableProcessors()));
         }
         return loaded;
     }

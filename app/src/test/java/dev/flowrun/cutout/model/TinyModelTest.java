@@ -23,7 +23,7 @@ class TinyModelTest {
 
     @Test
     void aModelTaking320SquareInputIsReadAsU2Net() throws Exception {
-        try (SegmentationModel model = SegmentationModel.load(tiny(320), null, ModelThreads.of(2, 2))) {
+        try (SegmentationModel model = SegmentationModel.load(tiny(320), null, ModelThreads.of(2))) {
             assertThat(model.family()).isEqualTo(ModelFamily.U2NET);
         }
     }
@@ -38,7 +38,7 @@ class TinyModelTest {
                 image.setRGB(x, y, subject ? 0xF0E0D0 : 0x101820);
             }
         }
-        try (SegmentationModel model = SegmentationModel.load(tiny(320), null, ModelThreads.of(2, 2))) {
+        try (SegmentationModel model = SegmentationModel.load(tiny(320), null, ModelThreads.of(2))) {
             BufferedImage cut = new ModelBackgroundRemover(model).remove(image, OptionalInt.empty(), 1).image();
             assertThat(cut.getType()).isEqualTo(BufferedImage.TYPE_INT_ARGB);
             assertThat(cut.getRGB(150, 100) >>> 24).isEqualTo(255);
@@ -50,7 +50,7 @@ class TinyModelTest {
 
     @Test
     void tinyPicturesAreCutOutAtTheirOwnSize() throws Exception {
-        try (SegmentationModel model = SegmentationModel.load(tiny(320), null, ModelThreads.of(2, 2))) {
+        try (SegmentationModel model = SegmentationModel.load(tiny(320), null, ModelThreads.of(2))) {
             ModelBackgroundRemover remover = new ModelBackgroundRemover(model);
             for (int[] size : new int[][] {{1, 1}, {3, 2}, {1, 40}}) {
                 BufferedImage image = new BufferedImage(size[0], size[1], BufferedImage.TYPE_INT_RGB);
@@ -69,7 +69,7 @@ class TinyModelTest {
                 image.setRGB(x, y, x < 32 ? 0xFFF0F0F0 : 0x00F0F0F0); // right half: white, but transparent
             }
         }
-        try (SegmentationModel model = SegmentationModel.load(tiny(320), null, ModelThreads.of(2, 2))) {
+        try (SegmentationModel model = SegmentationModel.load(tiny(320), null, ModelThreads.of(2))) {
             BufferedImage cut = new ModelBackgroundRemover(model).remove(image, OptionalInt.empty(), 1).image();
             for (int y = 0; y < 64; y += 7) {
                 assertThat(cut.getRGB(50, y) >>> 24).isZero();
@@ -80,12 +80,12 @@ class TinyModelTest {
     @Test
     void aModelOfAnotherInputSizeNeedsTheFamilySetting() throws Exception {
         Path model = tiny(256);
-        assertThatThrownBy(() -> SegmentationModel.load(model, null, ModelThreads.of(2, 2)))
+        assertThatThrownBy(() -> SegmentationModel.load(model, null, ModelThreads.of(2)))
                 .isInstanceOf(ModelUnavailable.class)
                 .hasMessageContaining(model.toString())
                 .hasMessageContaining("FLOWRUN_BG_MODEL_FAMILY");
         ModelFamily spec = ModelFamily.parse("size=256 mean=0.5,0.5,0.5 std=1,1,1 output=minmax");
-        try (SegmentationModel loaded = SegmentationModel.load(model, spec, ModelThreads.of(2, 2))) {
+        try (SegmentationModel loaded = SegmentationModel.load(model, spec, ModelThreads.of(2))) {
             assertThat(loaded.family().size()).isEqualTo(256);
             assertThat(loaded.predict(new float[3 * 256 * 256])).hasSize(256 * 256);
         }
@@ -94,18 +94,18 @@ class TinyModelTest {
     @Test
     void aFileThatIsNoModelOrIsMissingIsRefusedWithItsName() throws Exception {
         Path garbage = Files.writeString(dir.resolve("garbage.onnx"), "not a model");
-        assertThatThrownBy(() -> SegmentationModel.load(garbage, null, ModelThreads.of(2, 2)))
+        assertThatThrownBy(() -> SegmentationModel.load(garbage, null, ModelThreads.of(2)))
                 .isInstanceOf(ModelUnavailable.class).hasMessageContaining(garbage.toString())
                 .hasMessageNotContaining("\n");
         Path missing = dir.resolve("missing.onnx");
-        assertThatThrownBy(() -> SegmentationModel.load(missing, null, ModelThreads.of(2, 2)))
+        assertThatThrownBy(() -> SegmentationModel.load(missing, null, ModelThreads.of(2)))
                 .isInstanceOf(ModelUnavailable.class).hasMessageContaining(missing.toString());
     }
 
     @Test
     void aModelFailureFailsTheItemNotTheProcess() throws Exception {
         // A 256² model forced to read as ISNet gets a 1024² input it cannot take: the node fails cleanly.
-        try (SegmentationModel model = SegmentationModel.load(tiny(256), ModelFamily.ISNET, ModelThreads.of(2, 2))) {
+        try (SegmentationModel model = SegmentationModel.load(tiny(256), ModelFamily.ISNET, ModelThreads.of(2))) {
             BufferedImage image = new BufferedImage(10, 10, BufferedImage.TYPE_INT_RGB);
             assertThatThrownBy(() -> new ModelBackgroundRemover(model).remove(image, OptionalInt.empty(), 1))
                     .isInstanceOf(CutoutFailed.class).hasMessageContaining("segmentation model");
