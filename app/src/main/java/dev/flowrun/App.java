@@ -102,6 +102,8 @@ public final class App {
         private Clock clock = Clock.systemUTC();
         private NodeCatalogue nodes;
         private Consumer<String> onNewKey = key -> { };
+        private boolean serving = true;
+        private ModelLoad loading;
 
         private Builder(Config config) {
             this.config = config;
@@ -125,6 +127,25 @@ public final class App {
         }
 
         /**
+         * Without the HTTP server, for the command line on this machine: it calls the {@link #services} directly and
+         * reads outputs from the store, and a start without the server and its web stack (a third of the classes a
+         * start loads) is what a one-photo command waits for.
+         */
+        public Builder withoutHttp() {
+            this.serving = false;
+            return this;
+        }
+
+        /**
+         * The model of the config already loading ({@link #modelLoad}): the command line starts it before anything
+         * else, so its load overlaps the logging, JSON and database set-up too. The app closes it when it stops.
+         */
+        public Builder model(ModelLoad loading) {
+            this.loading = loading;
+            return this;
+        }
+
+        /**
          * Starts everything; the returned app is serving once this returns. The model loads on a thread of its own
          * while the database opens and the rest starts, and is waited for before HTTP starts: a file that cannot be
          * used stops start-up with {@link dev.flowrun.cutout.model.ModelUnavailable}. Whatever fails stops what had
@@ -132,17 +153,15 @@ public final class App {
          */
         public App start() {
             if (nodes != null) {
-                return new App(config, nodes, clock, null).start(config, onNewKey);
+                return new App(config, nodes, clock, null, serving).start(config, onNewKey);
             }
-            Path file = config.effectiveBgModel();
-            if (file == null) {
-                return new App(config, NodeCatalogue.standard(null), clock, null).start(config, onNewKey);
+            ModelLoad model = loading != null ? loading : modelLoad(config);
+            if (model == null) {
+                return new App(config, NodeCatalogue.standard(null), clock, null, serving).start(config, onNewKey);
             }
-            ModelLoad model = ModelLoad.start(file, config.bgModelFamily(),
-                    ModelThreads.of(config.workers(), Runtime.getRuntime().availableProcessors()));
             App app;
             try {
-                app = new App(config, NodeCatalogue.standard(new ModelBackgroundRemover(model)), clock, model);
+                app = new App(config, NodeCatalogue.standard(new ModelBackgroundRemover(model)), clock, model, serving);
             } catch (RuntimeException e) {
                 model.close();
                 throw e;
@@ -151,7 +170,14 @@ public final class App {
         }
     }
 
-    private App(Config config, NodeCatalogue catalogue, Clock clock, ModelLoad model) {
+    /** Starts loading the model {@code config} names, on a thread of its own; null when it names none. */
+    public static ModelLoad modelLoad(Config config) {
+        Path file = config.effectiveBgModel();
+        return file == null ? null : ModelLoad.start(file, config.bgModelFamily(),
+                ModelThreads.of(Runtime.getRuntime().availableProcessors()));
+    }
+
+    private App(Config config, NodeCatalogue catalogue, Clock clock, ModelLoad model, boolean serving) {
         this.model = model;
         ObjectMapper mapper = Json.mapper();
         this.address = Address.of(config);
@@ -198,15 +224,20 @@ public final class App {
             this.retention = Retention.create(jdbi, store, config.outputRetention(), clock);
             this.events = new RunEventHub(jdbi, clock, mapper);
             var uploads = new Uploads(jdbi, store, signer, mapper, UploadLimits.CONTRACT, clock);
-            this.services = new Services(auth, workflows.service(), runs.service(), uploads, events, mapper);
-            var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));
-            var info = ServiceInfo.of(Version.text(), catalogue.segmentationModel(), Config.MODEL_FETCH,
-                    config.reviewBelow());
-            this.http = new HttpServer(new HttpServer.Services(auth, workflows, runs, uploads, events, webhooks.status(),
-                    new HttpServer.Files(store, signer, archives, thumbnails, retention.deletedFiles()),
-                    new HttpServer.Operations(registry, info, new Readiness(availability, disk, store),
-                            config.adminToken(), publicUrl)),
-                    mapper, new HttpServer.Timeouts(config.httpIdleTimeout(), config.downloadStallTimeout()));
+            this.services = new Services(auth, workflows.service(), runs.service(), uploads, events, mapper, store,
+                    signer);
+            if (serving) {
+                var thumbnails = new Thumbnails(store, new Thumbnailer(new ImageDecoder(config.maxPixels())));
+                var info = ServiceInfo.of(Version.text(), catalogue.segmentationModel(), Config.MODEL_FETCH,
+                        config.reviewBelow());
+                this.http = new HttpServer(new HttpServer.Services(auth, workflows, runs, uploads, events,
+                        webhooks.status(), new HttpServer.Files(store, signer, archives, thumbnails,
+                        retention.deletedFiles()), new HttpServer.Operations(registry, info,
+                        new Readiness(availability, disk, store), config.adminToken(), publicUrl)),
+                        mapper, new HttpServer.Timeouts(config.httpIdleTimeout(), config.downloadStallTimeout()));
+            } else {
+                this.http = null;
+            }
             this.jvmMeters = new JvmMeters(registry);
             List<Takeover> takeovers = new ArrayList<>(engine.takeovers());
             takeovers.add(webhooks.takeover());
@@ -239,15 +270,19 @@ public final class App {
             if (model != null) {
                 LOG.info("segmentation model: {}", model.get());
             }
-            http.start(address.host(), address.port());
+            if (http != null) {
+                http.start(address.host(), address.port());
+            }
             firstKey = auth.bootstrap(config.apiKey(), onNewKey);
         } catch (RuntimeException e) {
             stop(Duration.ZERO);
             throw e;
         }
-        http.open();
-        LOG.info("listening on port {} ({}), public URL {}", address.port(), address.hostAndPort(),
-                address.publicUrl());
+        if (http != null) {
+            http.open();
+            LOG.info("listening on port {} ({}), public URL {}", address.port(), address.hostAndPort(),
+                    address.publicUrl());
+        }
         return this;
     }
 
@@ -257,7 +292,7 @@ public final class App {
     }
 
     public record Services(AuthService auth, WorkflowService workflows, RunService runs, Uploads uploads,
-                           RunEventHub events, ObjectMapper mapper) {
+                           RunEventHub events, ObjectMapper mapper, FileStore files, UrlSigner signer) {
     }
 
     public int port() {
@@ -279,7 +314,9 @@ public final class App {
                 grace.toSeconds());
         // Streams end first: their requests would otherwise hold the HTTP server's stop.
         events.stop();
-        http.stop();
+        if (http != null) {
+            http.stop();
+        }
         retention.sweeper().stop(grace);
         webhooks.sender().stop(grace);
         engine.stop(grace);

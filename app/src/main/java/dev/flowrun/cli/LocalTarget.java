@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.App;
 import dev.flowrun.Config;
+import dev.flowrun.cutout.model.ModelLoad;
 import dev.flowrun.error.StartupFailure;
 import dev.flowrun.events.EventSink;
+import dev.flowrun.files.UrlSigner;
 import dev.flowrun.run.ItemFilter;
 import dev.flowrun.run.PageRequest;
 import java.io.IOException;
@@ -20,15 +22,14 @@ import java.util.function.Consumer;
 /**
  * The engine on this machine, on the data directory and settings a service started here would use: the run is
  * recorded like any other (trigger {@code cli}, in the workspace {@code default}) and seen later in the dashboard.
- * The services are called directly; only the signed output URLs are read over HTTP, from a port on the loopback
- * address that lives as long as the command.
+ * The services are called directly and the outputs read from the store their signed URLs name: no HTTP server is
+ * started ({@link App.Builder#withoutHttp}).
  */
 final class LocalTarget implements Target {
     private final App app;
     private final App.Services services;
     private final ObjectMapper mapper;
     private final long workspaceId;
-    private final Downloads downloads = new Downloads();
     private final String dataDir;
 
     private LocalTarget(App app, String dataDir) {
@@ -41,8 +42,21 @@ final class LocalTarget implements Target {
                 .id();
     }
 
-    /** Starts the engine; a data directory held by a running service is a usage error that suggests --server. */
-    static LocalTarget start(Map<String, String> environment, Integer workers) {
+    /**
+     * The settings of a run on this machine, and its model already loading: the longest step of a start, begun before
+     * the command sets up its logging, JSON and database. Closed by the app it is given to, else {@link #abandon}ed.
+     */
+    record Early(Config config, ModelLoad model) {
+        /** The command ends before starting the engine: the model is closed once loaded, nobody waits for it. */
+        void abandon() {
+            if (model != null) {
+                model.abandon();
+            }
+        }
+    }
+
+    /** Reads the settings and starts loading the model they name; a bad setting is a usage error. */
+    static Early begin(Map<String, String> environment, Integer workers) {
         Map<String, String> env = new HashMap<>(environment);
         env.put("FLOWRUN_PORT", "0");
         env.put("FLOWRUN_HOST", "127.0.0.1");
@@ -56,9 +70,19 @@ final class LocalTarget implements Target {
         } catch (Config.ConfigException e) {
             throw new UsageError(e.getMessage());
         }
+        return new Early(config, App.modelLoad(config));
+    }
+
+    /**
+     * Starts the engine on {@code early}'s settings and model; a data directory held by a running service is a usage
+     * error that suggests --server.
+     */
+    static LocalTarget start(Early early) {
+        Config config = early.config();
         String dataDir = config.dataDir().toAbsolutePath().normalize().toString();
         try {
-            return new LocalTarget(App.builder(config).onNewKey(LocalTarget::showKey).start(), dataDir);
+            return new LocalTarget(App.builder(config).withoutHttp().model(early.model()).onNewKey(
+                    LocalTarget::showKey).start(), dataDir);
         } catch (StartupFailure e) {
             if (String.valueOf(e.getMessage()).contains("in use by another process")) {
                 throw new Held(config, "a flowrun service is already running on the data directory " + dataDir
@@ -123,9 +147,14 @@ final class LocalTarget implements Target {
         return services.runs().cancel(workspaceId, runId);
     }
 
+    /** An output of this run: its URL is one this app signed, so its file is read from the store. */
     @Override
     public InputStream download(String url) throws IOException {
-        return downloads.open(url);
+        String key = services.signer().ownKey(url);
+        if (key == null || key.equals(UrlSigner.INVALID)) {
+            throw new IOException("not a file URL of this data directory: " + url);
+        }
+        return services.files().open(key);
     }
 
     @Override
@@ -135,7 +164,6 @@ final class LocalTarget implements Target {
 
     @Override
     public void close() {
-        downloads.close();
         app.stop(Duration.ofSeconds(2));
     }
 

@@ -64,12 +64,26 @@ final class RunCommand implements Callable<Integer> {
         if (workers != null && workers < 1) {
             throw new UsageError("--workers must be at least 1");
         }
-        Inputs inputs = Inputs.of(paths);
-        if (inputs.images.size() > 10_000) {
-            throw new UsageError(inputs.images.size() + " images: a run takes at most 10,000; split the folder");
+        // The model loads while the inputs are listed and the logging, JSON and database are set up.
+        LocalTarget.Early early = server.early(System.getenv(), workers);
+        try {
+            Inputs inputs = Inputs.of(paths);
+            if (inputs.images.size() > 10_000) {
+                throw new UsageError(inputs.images.size() + " images: a run takes at most 10,000; split the folder");
+            }
+            Cli.quietLogs();
+            LocalTarget.Early handed = early;
+            early = null; // the target owns it from here, started or not
+            return run(inputs, server.open(handed, Json.mapper()));
+        } finally {
+            if (early != null) {
+                early.abandon();
+            }
         }
-        Cli.quietLogs();
-        try (Target target = server.open(System.getenv(), workers, Json.mapper())) {
+    }
+
+    private int run(Inputs inputs, Target opened) throws Exception {
+        try (Target target = opened) {
             JsonNode found = Workflows.find(target.workflows(), workflow);
             OutputFolder folder = new OutputFolder(out.toAbsolutePath().normalize(), layout == Layout.flatten, found);
             List<InputFile> todo = skipExisting

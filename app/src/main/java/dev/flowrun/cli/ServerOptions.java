@@ -14,12 +14,22 @@ final class ServerOptions {
     String key;
 
     Target open(Map<String, String> env, Integer workers, ObjectMapper mapper) {
+        return open(early(env, workers), mapper);
+    }
+
+    /**
+     * What to do first: checks the options and, for a run on this machine, reads its settings and starts loading its
+     * model ({@link LocalTarget#begin}); null with {@code --server}.
+     */
+    LocalTarget.Early early(Map<String, String> env, Integer workers) {
         if ((server == null) != (key == null)) {
             throw new UsageError(server == null ? "--key goes with --server URL" : "--server needs --key KEY");
         }
-        if (server != null) {
-            return new ServerTarget(server, key, mapper);
-        }
-        return LocalTarget.start(env, workers);
+        return server != null ? null : LocalTarget.begin(env, workers);
+    }
+
+    /** The target of {@link #early}'s answer: the service, or the engine on this machine (it then owns the model). */
+    Target open(LocalTarget.Early early, ObjectMapper mapper) {
+        return early == null ? new ServerTarget(server, key, mapper) : LocalTarget.start(early);
     }
 }

@@ -52,6 +52,11 @@ public final class ModelLoad implements AutoCloseable {
         }
     }
 
+    /** Closes the model once it has loaded, without waiting for it: what a command that ends early does. */
+    public void abandon() {
+        loading.thenAccept(SegmentationModel::close);
+    }
+
     /** Closes the model, waiting for it if it is still loading; nothing to do if loading failed. */
     @Override
     public void close() {
