@@ -15,21 +15,31 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The command line against {@link BareCutout}, the plain program a person would write, on the same model and
- * photos, each a fresh JVM, taking turns (wall clock, medians): one photo ({@code java -jar flowrun.jar run
- * "Remove background" photo}: JVM start, database, model load, one cut-out, one PNG; goal ≤ 1.5× the bare
- * program's), 20 photos as a folder with the default workers (goal ≤ 1× the bare program's one-at-a-time loop),
- * peak RSS of the folder run with 1 and 2 workers ({@code /usr/bin/time}), and the service's start to its
- * {@code listening} line with and without the model. The data directory is made by a first run that is not
- * counted (a user's second run onwards); {@code -Dbench.workflow=NAME} names another saved workflow than the
- * template, {@code -Dbench.cliRounds=N} (default 3) the rounds.
+ * photos, each a fresh JVM, taking turns (wall clock, medians; the load average logged with every timing). Like with
+ * like: the bare program looks once, so the command runs a workflow whose {@code removeBackground} takes one look
+ * ({@code secondLook: false}, saved once through the service: "Remove background, one look"). Parts
+ * ({@code -Dbench.cliParts=one,folder,start}, default all):
+ * <ul>
+ * <li>{@code one}: one photo ({@code java -jar flowrun.jar run WORKFLOW photo}: JVM start, database, model load, one
+ *     cut-out, one PNG; goal ≤ 1.5× the bare program's);</li>
+ * <li>{@code folder}: 20 photos as a folder with 1 and with 2 workers (goal ≤ 1× the bare program's one-at-a-time
+ *     loop), each with its peak RSS ({@code /usr/bin/time}), the bare program's too;</li>
+ * <li>{@code start}: the service's start to its {@code listening} line with and without the model.</li>
+ * </ul>
+ * The data directory is made first and not counted (a user's second run onwards); {@code -Dbench.workflow=NAME}
+ * names another saved workflow (the template "Remove background" takes the second look), {@code -Dbench.cliRounds=N}
+ * (default 3; the folder takes one fewer) the rounds.
  */
 final class CommandLinePhase {
+    static final String ONE_LOOK = "Remove background, one look";
+
     private CommandLinePhase() {
     }
 
     static void run(BenchContext bench) throws Exception {
         int rounds = Integer.getInteger("bench.cliRounds", 3);
-        String workflow = System.getProperty("bench.workflow", "Remove background");
+        String workflow = System.getProperty("bench.workflow", ONE_LOOK);
+        List<String> parts = List.of(System.getProperty("bench.cliParts", "one,folder,start").split(","));
         Path model = TestModel.isnet();
         Path work = bench.workDir().resolve("cli");
         ShotImages.deleteTree(work);
@@ -38,43 +48,65 @@ final class CommandLinePhase {
         Path one = photos.get(0);
         Path data = work.resolve("data");
         Map<String, String> env = Map.of("FLOWRUN_DATA_DIR", data.toString(), "FLOWRUN_BG_MODEL", model.toString());
-        BenchContext.log("command line against the bare program: %s, model %s, load average %s", one, model,
-                ModelPhase.loadAverage());
-        List<String> flowrunOne = List.of("java", "-jar", bench.jar().toString(), "run", workflow, one.toString(),
-                "--out", work.resolve("out").toString(), "--quiet");
-        List<String> bareOne = bare(model, work.resolve("bare"), List.of(one));
-        time(flowrunOne, env); // the data directory, its database and migrations: a user's first run only
-        double[][] single = turns(bareOne, flowrunOne, env, rounds);
-        List<String> flowrunFolder = List.of("java", "-jar", bench.jar().toString(), "run", workflow,
-                folder.toString(), "--out", work.resolve("out").toString(), "--quiet");
-        double[][] folderRuns = turns(bare(model, work.resolve("bare"), photos), flowrunFolder, env,
-                Math.max(1, rounds - 1));
-        String load = ModelPhase.loadAverage();
-        bench.table().add("CLI", "one photo, wall: bare program → flowrun run (load average " + load + ")",
-                String.format("%.2f s → %.2f s: %s", median(single[0]), median(single[1]),
-                        ResultTable.ratio(median(single[1]) / median(single[0]))), "≤ 1.5×",
-                median(single[1]) <= 1.5 * median(single[0]));
-        bench.table().add("CLI", "20 photos, wall: bare program → flowrun run, default workers",
-                String.format("%.1f s → %.1f s: %s", median(folderRuns[0]), median(folderRuns[1]),
-                        ResultTable.ratio(median(folderRuns[1]) / median(folderRuns[0]))), "≤ 1×",
-                median(folderRuns[1]) <= median(folderRuns[0]));
-        for (String workers : List.of("1", "2")) {
-            List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "peak-rss-kb %M"));
-            command.addAll(flowrunFolder);
-            command.addAll(List.of("--workers", workers));
-            bench.table().add("CLI", "20 photos, peak RSS, " + workers + " worker" + (workers.equals("1") ? "" : "s"),
-                    String.format("%.0f MB", peakRssKb(command, env) / 1024.0), "", true);
+        try (ServerProcess server = ServerProcess.start(bench.jar(), data, Map.of("FLOWRUN_BG_MODEL",
+                model.toString()))) { // the data directory, its database and migrations: a user's first run only
+            new ApiClient(server.baseUrl()).post("/workflows", """
+                    {"name": "%s", "graph": {"nodes": [{"id": "in", "type": "imageInput"},
+                      {"id": "cut", "type": "removeBackground", "data": {"secondLook": false}},
+                      {"id": "out", "type": "output", "data": {"format": "png"}}],
+                      "edges": [{"id": "e1", "source": "in", "target": "cut"},
+                                {"id": "e2", "source": "cut", "target": "out"}]}}""".formatted(ONE_LOOK));
         }
-        bench.table().add("CLI", "bare program, peak RSS over the 20 photos", String.format("%.0f MB",
-                peakRssKb(prefixed(bare(model, work.resolve("bare"), photos)), Map.of()) / 1024.0), "", true);
-        for (boolean withModel : new boolean[] {false, true}) {
-            double[] ms = new double[rounds];
-            for (int r = 0; r < rounds; r++) {
-                ms[r] = untilListening(bench.jar(), data, withModel ? model : null);
+        BenchContext.log("command line (workflow \"%s\") against the bare program, model %s", workflow, model);
+        List<String> flowrun = List.of("java", "-jar", bench.jar().toString(), "run", workflow);
+        Path out = work.resolve("out");
+        if (parts.contains("one")) {
+            List<String> flowrunOne = with(flowrun, one.toString(), "--out", out.toString(), "--quiet");
+            Timed[][] single = turns(bare(model, work.resolve("bare"), List.of(one)), flowrunOne, env, rounds);
+            double bareS = median(single[0]);
+            double cliS = median(single[1]);
+            bench.table().add("CLI", "one photo, wall: bare program → flowrun run (load average "
+                            + ModelPhase.loadAverage() + ")", String.format("%.2f s → %.2f s: %s (peak RSS %d → %d MB)",
+                            bareS, cliS, ResultTable.ratio(cliS / bareS), single[0][0].rssMb(), single[1][0].rssMb()),
+                    "≤ 1.5×", cliS <= 1.5 * bareS);
+        }
+        if (parts.contains("folder")) {
+            List<String> bareFolder = bare(model, work.resolve("bare"), photos);
+            for (String workers : List.of("1", "2")) {
+                Timed[][] runs = turns(bareFolder, with(flowrun, folder.toString(), "--out", out.toString(),
+                        "--quiet", "--workers", workers), env, Math.max(1, rounds - 1));
+                double bareS = median(runs[0]);
+                double cliS = median(runs[1]);
+                bench.table().add("CLI", "20 photos, wall: bare program → flowrun run, " + workers + " worker"
+                                + (workers.equals("1") ? "" : "s") + " (load average " + ModelPhase.loadAverage() + ")",
+                        String.format("%.1f s → %.1f s: %s (peak RSS %d → %d MB)", bareS, cliS,
+                                ResultTable.ratio(cliS / bareS), runs[0][0].rssMb(), runs[1][0].rssMb()), "≤ 1×",
+                        cliS <= bareS);
             }
-            bench.table().add("CLI", "service start to `listening`, " + (withModel ? "with" : "without")
-                    + " the model", String.format("%.2f s", median(ms) / 1000), "", true);
         }
+        if (parts.contains("start")) {
+            for (boolean withModel : new boolean[] {false, true}) {
+                double[] ms = new double[rounds];
+                for (int r = 0; r < rounds; r++) {
+                    ms[r] = untilListening(bench.jar(), data, withModel ? model : null);
+                }
+                bench.table().add("CLI", "service start to `listening`, " + (withModel ? "with" : "without")
+                        + " the model", String.format("%.2f s", median(ms) / 1000), "", true);
+            }
+        }
+    }
+
+    /** One timed command: wall seconds and peak resident set. */
+    record Timed(double seconds, long rssKb) {
+        long rssMb() {
+            return rssKb / 1024;
+        }
+    }
+
+    private static List<String> with(List<String> command, String... more) {
+        List<String> out = new ArrayList<>(command);
+        out.addAll(List.of(more));
+        return out;
     }
 
     private static List<String> bare(Path model, Path out, List<Path> photos) {
@@ -84,16 +116,10 @@ final class CommandLinePhase {
         return command;
     }
 
-    private static List<String> prefixed(List<String> command) {
-        List<String> out = new ArrayList<>(List.of("/usr/bin/time", "-f", "peak-rss-kb %M"));
-        out.addAll(command);
-        return out;
-    }
-
-    /** Wall seconds of each, in turns: [0] the first command's, [1] the second's. */
-    private static double[][] turns(List<String> first, List<String> second, Map<String, String> env, int rounds)
+    /** Each command in turns, {@code rounds} times: [0] the first command's, [1] the second's. */
+    private static Timed[][] turns(List<String> first, List<String> second, Map<String, String> env, int rounds)
             throws Exception {
-        double[][] s = new double[2][rounds];
+        Timed[][] s = new Timed[2][rounds];
         for (int r = 0; r < rounds; r++) {
             s[0][r] = time(first, Map.of());
             s[1][r] = time(second, env);
@@ -101,26 +127,25 @@ final class CommandLinePhase {
         return s;
     }
 
-    private static double time(List<String> command, Map<String, String> env) throws Exception {
+    /** Wall time and peak RSS ({@code /usr/bin/time}) of one command, logged with the load average. */
+    private static Timed time(List<String> command, Map<String, String> env) throws Exception {
         int out = command.indexOf("--out");
         if (out >= 0) { // a fresh output folder each time: the same outputs written again, not skipped or renamed
             ShotImages.deleteTree(Path.of(command.get(out + 1)));
         }
+        List<String> timed = new ArrayList<>(List.of("/usr/bin/time", "-f", "peak-rss-kb %M"));
+        timed.addAll(command);
+        String load = ModelPhase.loadAverage();
         long t0 = System.nanoTime();
-        String output = run(command, env);
+        String output = run(timed, env);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        BenchContext.log("%.2f s: %s", seconds, output.lines().reduce((a, b) -> b).orElse(""));
-        return seconds;
-    }
-
-    private static long peakRssKb(List<String> command, Map<String, String> env) throws Exception {
-        int out = command.indexOf("--out");
-        if (out >= 0) {
-            ShotImages.deleteTree(Path.of(command.get(out + 1)));
-        }
-        String output = run(command, env);
-        return output.lines().filter(l -> l.startsWith("peak-rss-kb ")).mapToLong(l -> Long.parseLong(l.substring(12)
-                .trim())).max().orElseThrow(() -> new IllegalStateException("no peak RSS in: " + output));
+        long rss = output.lines().filter(l -> l.startsWith("peak-rss-kb ")).mapToLong(l -> Long.parseLong(
+                l.substring(12).trim())).max().orElseThrow(() -> new IllegalStateException("no peak RSS in: "
+                + output));
+        String last = output.lines().filter(l -> !l.startsWith("peak-rss-kb ")).reduce((a, b) -> b).orElse("");
+        BenchContext.log("%.2f s, peak RSS %d MB, load average %s → %s: %s; %s", seconds, rss / 1024, load,
+                ModelPhase.loadAverage(), command.contains("-jar") ? "flowrun run" : "bare program", last);
+        return new Timed(seconds, rss);
     }
 
     private static String run(List<String> command, Map<String, String> env) throws Exception {
@@ -161,6 +186,10 @@ final class CommandLinePhase {
                 process.destroyForcibly();
             }
         }
+    }
+
+    private static double median(Timed[] values) {
+        return median(java.util.Arrays.stream(values).mapToDouble(Timed::seconds).toArray());
     }
 
     private static double median(double[] values) {

@@ -41,7 +41,8 @@ import java.util.concurrent.Future;
  * two items at once (two threads calling at the same time, wall time per pair). Load averages before and after:
  * figures are only good on a quiet machine. Never a test. Run with
  * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ModelSpeedBenchmark}
- * ({@code -Dbench.runs=5}, {@code -Dbench.threads=2} for one thread count only).
+ * ({@code -Dbench.runs=5}, {@code -Dbench.threads=2} for one thread count only). The node takes one look, as the
+ * bare run does; {@code -Dbench.secondLook=true} gives the second look's cost apart.
  *
  * <p>{@code -Dbench.megapixels=0.3,1,4,12} instead: the same photo scaled to each size (3:2), the node on it against
  * bare {@code session.run} on its model input, every core's threads, one item at a time; what is left after the
@@ -50,6 +51,12 @@ import java.util.concurrent.Future;
 public final class ModelSpeedBenchmark {
     private static final int WARMUP = 2;
     private static final int SIZE = 1024;
+    /**
+     * The node's data: one look, as bare {@code session.run} takes one ({@code -Dbench.secondLook=true}: the second
+     * look too, to see what it costs apart).
+     */
+    private static final String NODE = "{\"method\": \"model\", \"feather\": 1, \"secondLook\": "
+            + Boolean.getBoolean("bench.secondLook") + "}";
 
     public static void main(String[] args) throws Exception {
         int runs = Integer.getInteger("bench.runs", 5);
@@ -80,7 +87,7 @@ public final class ModelSpeedBenchmark {
                 try (OrtSession bare = OrtEnvironment.getEnvironment().createSession(file.toString(), defaults)) {
                     TransformNode stage = (TransformNode) NodeCatalogue.standard(new ModelBackgroundRemover(model))
                             .find("removeBackground").orElseThrow()
-                            .compile(new ObjectMapper().readTree("{\"method\": \"model\", \"feather\": 1}"));
+                            .compile(new ObjectMapper().readTree(NODE));
                     Callable<Object> bareRun = () -> runBare(bare, tensor);
                     Callable<Object> stageRun = () -> stage.apply(image);
                     double[][] alone = takeTurns(bareRun, stageRun, runs, 1);
@@ -101,7 +108,7 @@ public final class ModelSpeedBenchmark {
     /** The node at each size against bare session.run on that picture's model input, all cores, in turns. */
     private static void bySize(BufferedImage photo, Path file, String[] megapixels, int runs, int cores)
             throws Exception {
-        System.out.println("| picture | bare session.run | removeBackground node | ratio |");
+        System.out.println("| picture | bare session.run | removeBackground node (" + NODE + ") | ratio |");
         System.out.println("|---|---:|---:|---:|");
         try (SegmentationModel model = SegmentationModel.load(file, null, new ModelThreads(cores, 1));
              OrtSession.SessionOptions defaults = new OrtSession.SessionOptions()) {
@@ -109,7 +116,7 @@ public final class ModelSpeedBenchmark {
             defaults.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
             TransformNode stage = (TransformNode) NodeCatalogue.standard(new ModelBackgroundRemover(model))
                     .find("removeBackground").orElseThrow()
-                    .compile(new ObjectMapper().readTree("{\"method\": \"model\", \"feather\": 1}"));
+                    .compile(new ObjectMapper().readTree(NODE));
             try (OrtSession bare = OrtEnvironment.getEnvironment().createSession(file.toString(), defaults)) {
                 for (String mp : megapixels) {
                     double pixels = Double.parseDouble(mp.trim()) * 1e6;
