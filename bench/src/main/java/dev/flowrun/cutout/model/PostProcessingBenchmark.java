@@ -5,6 +5,7 @@ import dev.flowrun.imaging.Pixels;
 import dev.flowrun.imaging.Scaler;
 import java.awt.image.BufferedImage;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,16 +19,14 @@ import java.util.Map;
 /**
  * Where the model cut-out's time goes besides the inference, step by step, at 0.3 MP, 1024², 4 MP and 12 MP (a real photo,
  * scikit-image's coffee, scaled; the model's answer taken once): each step of {@code ModelBackgroundRemover} run
- * alone in the order it runs them, wall and the calling thread's CPU (a step's rows run on the other cores too, so
- * its wall can be below its CPU), then the whole post-processing as the node runs it (the edge colours beside the
+ * alone in the order it runs them, wall, the calling thread's CPU and the CPU of the calling thread and the common
+ * fork-join pool's together (a step's rows run on the pool's threads too: the step's whole CPU), then the whole post-processing as the node runs it (the edge colours beside the
  * guided filter). Medians after warm-up. Lives in the remover's package to call its steps; never a test. Run with
  * {@code mvn -q -pl bench -am test-compile exec:java
  * -Dexec.mainClass=dev.flowrun.cutout.model.PostProcessingBenchmark} ({@code -Dbench.runs=7}).
  */
 public final class PostProcessingBenchmark {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final com.sun.management.OperatingSystemMXBean PROCESS =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private static final int WARMUP = 5;
 
     private PostProcessingBenchmark() {
@@ -44,7 +43,8 @@ public final class PostProcessingBenchmark {
             probability = model.predict(ModelInput.tensor(Pixels.readOnly(photo), photo.getWidth(),
                     photo.getHeight(), false, model.family()));
         }
-        System.out.println("| step, wall (this thread's CPU; the process's CPU) | 671×447, 0.3 MP | 1024×1024 |"
+        System.out.println("| step, wall (this thread's CPU; CPU of this thread and the pool's) | 671×447, 0.3 MP"
+                + " | 1024×1024 |"
                 + " 2449×1633, 4 MP | 4243×2828, 12 MP |");
         System.out.println("|---|---:|---:|---:|---:|");
         List<Map<String, double[]>> columns = new ArrayList<>();
@@ -112,7 +112,22 @@ public final class PostProcessingBenchmark {
     }
 
     private static long[] now() {
-        return new long[] {System.nanoTime(), THREADS.getCurrentThreadCpuTime(), PROCESS.getProcessCpuTime()};
+        return new long[] {System.nanoTime(), THREADS.getCurrentThreadCpuTime(), workCpu()};
+    }
+
+    /**
+     * CPU nanoseconds of the threads that do the post-processing's work: this one and the common fork-join pool's
+     * ({@code ParallelRows}); unlike the process's CPU, neither the JIT's nor the collector's threads, and to the
+     * nanosecond rather than the scheduler's tick.
+     */
+    private static long workCpu() {
+        long sum = THREADS.getCurrentThreadCpuTime();
+        for (ThreadInfo info : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
+            if (info != null && info.getThreadName().startsWith("ForkJoinPool.commonPool-worker")) {
+                sum += Math.max(0, THREADS.getThreadCpuTime(info.getThreadId()));
+            }
+        }
+        return sum;
     }
 
     private static long[] lap(Map<String, double[]> out, String step, long[] since) {
