@@ -108,40 +108,21 @@ final class BoxMean {
             s3 += at(in, times, r3 + x + r + 1);
         }
         double count = 2 * r + 1;
-        if (times == null) {
-            for (int x = inside0; x < inside1; x++) {
-                int add = x + r + 1;
-                int drop = x - r;
-                horizontal[r0 + x] = (float) (s0 / count);
-                horizontal[r1 + x] = (float) (s1 / count);
-                horizontal[r2 + x] = (float) (s2 / count);
-                horizontal[r3 + x] = (float) (s3 / count);
-                s0 += in[r0 + add];
-                s1 += in[r1 + add];
-                s2 += in[r2 + add];
-                s3 += in[r3 + add];
-                s0 -= in[r0 + drop];
-                s1 -= in[r1 + drop];
-                s2 -= in[r2 + drop];
-                s3 -= in[r3 + drop];
-            }
-        } else {
-            for (int x = inside0; x < inside1; x++) {
-                int add = x + r + 1;
-                int drop = x - r;
-                horizontal[r0 + x] = (float) (s0 / count);
-                horizontal[r1 + x] = (float) (s1 / count);
-                horizontal[r2 + x] = (float) (s2 / count);
-                horizontal[r3 + x] = (float) (s3 / count);
-                s0 += in[r0 + add] * times[r0 + add];
-                s1 += in[r1 + add] * times[r1 + add];
-                s2 += in[r2 + add] * times[r2 + add];
-                s3 += in[r3 + add] * times[r3 + add];
-                s0 -= in[r0 + drop] * times[r0 + drop];
-                s1 -= in[r1 + drop] * times[r1 + drop];
-                s2 -= in[r2 + drop] * times[r2 + drop];
-                s3 -= in[r3 + drop] * times[r3 + drop];
-            }
+        for (int x = inside0; x < inside1; x++) { // the window whole: adds and drops
+            int add = x + r + 1;
+            int drop = x - r;
+            horizontal[r0 + x] = (float) (s0 / count);
+            horizontal[r1 + x] = (float) (s1 / count);
+            horizontal[r2 + x] = (float) (s2 / count);
+            horizontal[r3 + x] = (float) (s3 / count);
+            s0 += at(in, times, r0 + add);
+            s1 += at(in, times, r1 + add);
+            s2 += at(in, times, r2 + add);
+            s3 += at(in, times, r3 + add);
+            s0 -= at(in, times, r0 + drop);
+            s1 -= at(in, times, r1 + drop);
+            s2 -= at(in, times, r2 + drop);
+            s3 -= at(in, times, r3 + drop);
         }
         double[] sums = {s0, s1, s2, s3};
         for (int k = 0; k < 4; k++) { // the right end: drops only
