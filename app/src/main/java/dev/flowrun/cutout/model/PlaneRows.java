@@ -1,12 +1,12 @@
 package dev.flowrun.cutout.model;
 
 /**
- * Bilinear interpolation of several planes of the working grid to a larger size, one output row at a time. The
- * first {@code eager} planes are blended for every row: the two grid rows around it once per row, then each pixel
- * blends two neighbours. The others are read only at the pixels that ask for them, each such pixel blending its four
- * grid values with the same operations in the same order (so the same floats): most pixels of a cut-out lie away
- * from the outline and need none of them, and blending ten whole rows for the few that do was a quarter of the
- * post-processing at 12 MP. Memory is one row per eager plane, whatever the output size.
+ * Bilinear interpolation of several planes of the working grid to a larger size, one output row at a time: the two
+ * grid rows around it are blended, then each pixel blends two neighbours. The first {@code eager} planes are blended
+ * for the whole row; the others column by column, only where a pixel asks for them, each grid column once per row
+ * (the same operations, so the same floats): most pixels of a cut-out lie away from the outline and need none of
+ * them, and blending ten whole rows for the few that do was a quarter of the post-processing at 12 MP. Memory is one
+ * row per plane, whatever the output size.
  */
 final class PlaneRows {
     private final float[][] planes;
@@ -18,9 +18,12 @@ final class PlaneRows {
     private int a;
     private int b;
     private float fy;
+    /** Which row a lazy plane's column of {@link #row} was blended for: {@link #generation} when it is current. */
+    private final int[][] blended;
+    private int generation;
     private final int[] x0;
     private final float[] fx;
-    /** The current output row of every eager plane, at grid width (vertically blended). */
+    /** The current output row of every plane, at grid width (vertically blended; lazy planes where asked). */
     final float[][] row;
 
     PlaneRows(float[][] planes, int gw, int gh, int w, int h) {
@@ -41,7 +44,8 @@ final class PlaneRows {
             x0[x] = (int) Math.floor(sx);
             fx[x] = (float) (sx - x0[x]);
         }
-        this.row = new float[eager][gw];
+        this.row = new float[planes.length][gw];
+        this.blended = new int[planes.length][eager < planes.length ? gw : 0];
     }
 
     /** Makes {@link #row} hold output row {@code y} of the eager planes, and {@link #at} read row {@code y}. */
@@ -52,6 +56,7 @@ final class PlaneRows {
         fy = (float) (sy - y0);
         a = y0 * gw;
         b = y1 * gw;
+        generation++;
         for (int k = 0; k < eager; k++) {
             float[] p = planes[k];
             float[] out = row[k];
@@ -70,18 +75,22 @@ final class PlaneRows {
     float at(int k, int x) {
         int i = x0[x];
         int j = Math.min(gw - 1, i + 1);
-        float ri;
-        float rj;
-        if (k < eager) {
-            float[] r = row[k];
-            ri = r[i];
-            rj = r[j];
-        } else {
-            float[] p = planes[k];
-            ri = p[a + i] + fy * (p[b + i] - p[a + i]);
-            rj = p[a + j] + fy * (p[b + j] - p[a + j]);
+        float[] r = row[k];
+        if (k >= eager) {
+            blend(k, i);
+            blend(k, j);
         }
-        return ri + fx[x] * (rj - ri);
+        return r[i] + fx[x] * (r[j] - r[i]);
+    }
+
+    /** Column {@code i} of lazy plane {@code k}'s current row, blended if it is not yet for this row. */
+    private void blend(int k, int i) {
+        int[] done = blended[k];
+        if (done[i] != generation) {
+            float[] p = planes[k];
+            row[k][i] = p[a + i] + fy * (p[b + i] - p[a + i]);
+            done[i] = generation;
+        }
     }
 
     private static double clamp(double v, int max) {

@@ -22,17 +22,19 @@ class ParallelCutoutTest {
     void theCutoutIsTheSameWhateverTheRowsAreSplitInto() throws Exception {
         BufferedImage photo = new ImageDecoder(50_000_000).decode(Photos.get(Photos.Source.SKIMAGE, "coffee.png"));
         float[] matte = matte();
-        // Larger than the working grid (the compose interpolates), with transparency; and the grid's own size.
-        for (BufferedImage image : new BufferedImage[] {scaled(photo, 1500, 1100, true), scaled(photo, 700, 467,
-                false)}) {
-            for (int feather : new int[] {0, 1, 4}) {
-                Cutout whole = ParallelRows.inChunks(1, () -> REMOVER.fromProbability(image, matte, 1024, feather));
-                Cutout split = ParallelRows.inChunks(7, () -> REMOVER.fromProbability(image, matte, 1024, feather));
-                String what = image.getWidth() + "×" + image.getHeight() + ", feather " + feather;
-                assertThat(Pixels.readOnly(split.image())).as(what).isEqualTo(Pixels.readOnly(whole.image()));
-                assertThat(split.confidence()).as(what).isEqualTo(whole.confidence());
-                assertThat(opaqueShare(whole)).as(what).isBetween(0.1, 0.6); // a subject, not an empty or full matte
-            }
+        // Larger than the working grid (the compose interpolates), with transparency, feathered by a blur and not;
+        // the grid's own size, hard-edged.
+        BufferedImage large = scaled(photo, 1500, 1100, true);
+        BufferedImage small = scaled(photo, 700, 467, false);
+        for (Object[] c : new Object[][] {{large, 1}, {large, 4}, {small, 0}}) {
+            BufferedImage image = (BufferedImage) c[0];
+            int feather = (Integer) c[1];
+            Cutout whole = ParallelRows.inChunks(1, () -> REMOVER.fromProbability(image, matte, 1024, feather));
+            Cutout split = ParallelRows.inChunks(7, () -> REMOVER.fromProbability(image, matte, 1024, feather));
+            String what = image.getWidth() + "×" + image.getHeight() + ", feather " + feather;
+            assertThat(Pixels.readOnly(split.image())).as(what).isEqualTo(Pixels.readOnly(whole.image()));
+            assertThat(split.confidence()).as(what).isEqualTo(whole.confidence());
+            assertThat(opaqueShare(whole)).as(what).isBetween(0.1, 0.6); // a subject, not an empty or full matte
         }
     }
 
