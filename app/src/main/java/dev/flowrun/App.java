@@ -7,7 +7,6 @@ import dev.flowrun.cluster.Instance;
 import dev.flowrun.cluster.ResultSettings;
 import dev.flowrun.cluster.Takeover;
 import dev.flowrun.cutout.model.ModelBackgroundRemover;
-import dev.flowrun.cutout.model.ModelThreads;
 import dev.flowrun.cutout.model.ModelLoad;
 import dev.flowrun.db.Database;
 import dev.flowrun.db.Settings;
@@ -137,8 +136,9 @@ public final class App {
         }
 
         /**
-         * The model of the config already loading ({@link #modelLoad}): the command line starts it before anything
-         * else, so its load overlaps the logging, JSON and database set-up too. The app closes it when it stops.
+         * The model of the config already loading ({@link ModelLoad#startIfAny}): the command line starts it before
+         * anything else, so its load overlaps the logging, JSON and database set-up too. The app closes it when it
+         * stops.
          */
         public Builder model(ModelLoad loading) {
             this.loading = loading;
@@ -155,7 +155,8 @@ public final class App {
             if (nodes != null) {
                 return new App(config, nodes, clock, null, serving).start(config, onNewKey);
             }
-            ModelLoad model = loading != null ? loading : modelLoad(config);
+            ModelLoad model = loading != null ? loading
+                    : ModelLoad.startIfAny(config.effectiveBgModel(), config.bgModelFamily());
             if (model == null) {
                 return new App(config, NodeCatalogue.standard(null), clock, null, serving).start(config, onNewKey);
             }
@@ -168,13 +169,6 @@ public final class App {
             }
             return app.start(config, onNewKey);
         }
-    }
-
-    /** Starts loading the model {@code config} names, on a thread of its own; null when it names none. */
-    public static ModelLoad modelLoad(Config config) {
-        Path file = config.effectiveBgModel();
-        return file == null ? null : ModelLoad.start(file, config.bgModelFamily(),
-                ModelThreads.of(Runtime.getRuntime().availableProcessors()));
     }
 
     private App(Config config, NodeCatalogue catalogue, Clock clock, ModelLoad model, boolean serving) {

@@ -70,7 +70,8 @@ final class LocalTarget implements Target {
         } catch (Config.ConfigException e) {
             throw new UsageError(e.getMessage());
         }
-        return new Early(config, App.modelLoad(config));
+        // Not through App: loading its class sets up the logging first (its logger), which the model need not wait for.
+        return new Early(config, ModelLoad.startIfAny(config.effectiveBgModel(), config.bgModelFamily()));
     }
 
     /**

@@ -17,6 +17,14 @@ public final class ModelLoad implements AutoCloseable {
         this.loading = loading;
     }
 
+    /**
+     * Starts loading {@code file} on a new daemon thread with a pool of a thread per core ({@link ModelThreads});
+     * null for no file. Nothing here touches logging: the command line calls it before the logging is set up.
+     */
+    public static ModelLoad startIfAny(Path file, ModelFamily family) {
+        return file == null ? null : start(file, family, ModelThreads.of(Runtime.getRuntime().availableProcessors()));
+    }
+
     /** Starts loading {@code file} ({@link SegmentationModel#load}) on a new daemon thread. */
     public static ModelLoad start(Path file, ModelFamily family, ModelThreads threads) {
         CompletableFuture<SegmentationModel> loading = new CompletableFuture<>();
