@@ -17,7 +17,7 @@ import java.util.Locale;
  * sheets of four, to look at.
  *
  * <p>Run: {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.CutoutCalibration
- * -Dexec.args=OUT} with {@code -Dflowrun.modelAnswers=DIR} to keep the model's answers between runs.
+ * -Dexec.args="OUT [all|tune|held|name,name]"} with {@code -Dflowrun.modelAnswers=DIR} to keep the model's answers between runs.
  */
 public final class CutoutCalibration {
     private static final double REVIEW_BELOW = 0.5;
@@ -28,35 +28,38 @@ public final class CutoutCalibration {
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "/tmp/flowrun-calibration");
         Files.createDirectories(out);
-        String phase = args.length > 1 ? args[1] : "crop";
-        Calibration calibration = new Calibration(phase.equals("crop"));
-        if (phase.equals("first")) {
+        String half = args.length > 1 ? args[1] : "all";
+        Calibration calibration = new Calibration();
+        if (half.startsWith("matte:")) { // the first look's cut-outs, hazes settled, flattened on magenta
             for (CalibrationPhoto p : CalibrationPhoto.all()) {
-                if (args.length > 2 && !List.of(args[2].split(",")).contains(p.name())) {
-                    continue;
+                if (List.of(half.substring(6).split(",")).contains(p.name())) {
+                    javax.imageio.ImageIO.write(calibration.settled(p).image(), "png",
+                            out.resolve(p.name() + "-matte.png").toFile());
                 }
-                javax.imageio.ImageIO.write(calibration.first(p).image(), "png",
-                        out.resolve(p.name() + "-one.png").toFile());
-                System.err.println("[calibration] first look " + p.name());
             }
             return;
         }
-        StringBuilder tsv = new StringBuilder("name\tcategory\tsplit\tverdict\tone\tlooks\tmirror\tcrop\tfragments"
-                + "\tsides\tcropped\tfirstMs\tsecondMs\treason\n");
+        System.err.println("[calibration] load average at start " + loadAverage());
+        StringBuilder tsv = new StringBuilder("name\tcategory\tsplit\tverdict\tone\tlooks\tmirror\tcrop\tsubject"
+                + "\tunsure\thaze\tband\tfragments\tsides\tfirstMs\tmirrorMs\tcropMs\tpostMs\tsecond\treason\n");
         List<Row> rows = new ArrayList<>();
         ContactSheet sheet = new ContactSheet(360);
         int inSheet = 0;
         int sheets = 0;
         for (CalibrationPhoto p : CalibrationPhoto.all()) {
-            if (args.length > 2 && !List.of(args[2].split(",")).contains(p.name())) {
+            if (half.equals("tune") && p.heldBack() || half.equals("held") && !p.heldBack()
+                    || !List.of("all", "tune", "held").contains(half) && !List.of(half.split(",")).contains(p.name())) {
                 continue;
             }
             Calibration.Result r = calibration.run(p);
             rows.add(new Row(p, r.oneLook().confidence(), r.looks().confidence()));
-            tsv.append(String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%.2f\t%.2f\t%.3f\t%.3f\t%.3f\t%d\t%s\t%d\t%d\t%s%n",
+            Calibration.FirstSignals f = r.first();
+            tsv.append(String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%.3f\t%.3f\t%.4f\t%.4f\t%.3f\t%.4f\t%.4f\t%.4f"
+                            + "\t%.4f\t%d\t%d\t%d\t%d\t%d\t%s\t%s%n",
                     p.name(), p.category(), p.heldBack() ? "held" : "tune", verdict(p), r.oneLook().confidence(),
-                    r.looks().confidence(), r.mirror(), r.crop(), r.fragments(), r.sides(), r.cropped(),
-                    r.firstMillis(), r.secondMillis(), p.reason()));
+                    r.looks().confidence(), r.mirror(), r.crop(), f.subject(), f.unsure(), f.haze(), f.band(),
+                    f.fragments(), f.sides(), r.firstMillis(), r.mirrorMillis(), r.cropMillis(), r.postMillis(),
+                    r.second(), p.reason()));
             sheet.row(r.photo(), r.oneLook().image(), r.looks().image(), r.firstProbability());
             javax.imageio.ImageIO.write(r.oneLook().image(), "png", out.resolve(p.name() + "-one.png").toFile());
             javax.imageio.ImageIO.write(r.looks().image(), "png", out.resolve(p.name() + "-looks.png").toFile());
@@ -73,9 +76,13 @@ public final class CutoutCalibration {
             sheet.write(out.resolve(String.format(Locale.ROOT, "sheet-%02d.png", sheets)));
         }
         Files.writeString(out.resolve("calibration.tsv"), tsv);
-        String report = rates(rows, true) + rates(rows, false);
+        String report = rates(rows, true) + rates(rows, false) + "load average at the end " + loadAverage() + "\n";
         Files.writeString(out.resolve("rates.md"), report);
         System.out.print(report);
+    }
+
+    private static String loadAverage() throws IOException {
+        return Files.readString(Path.of("/proc/loadavg")).trim();
     }
 
     private record Row(CalibrationPhoto photo, double one, double looks) {

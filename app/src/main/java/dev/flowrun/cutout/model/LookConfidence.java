@@ -3,28 +3,56 @@ package dev.flowrun.cutout.model;
 import static dev.flowrun.cutout.Confidence.ramp;
 
 /**
- * The confidence the looks give beside the first look's own ({@link ModelConfidence}): where a second look was
- * taken, how far the looks agree. Calibrated on photographs judged by eye, see {@code docs/background-removal.md}.
+ * The model's confidence in a cut-out from what its looks say: the first look's own ({@link FirstLook}: its unsure
+ * share and the subject's share of the picture), lowered by a broad haze in it, and, where a second look was taken,
+ * by how far the first and the mirrored look disagree. Calibrated on the tuning half of photographs judged by eye,
+ * see {@code docs/background-removal.md} and decision 0044.
+ *
+ * @param own     the first look's own signals, or null to read them from the mask the cut-out is made of
+ * @param signals what the other looks say, or null for one look
  */
-record LookConfidence(LookSignals signals) {
+record LookConfidence(FirstLook own, LookSignals signals) {
+    /** Haze per subject pixel up to the first is a clean cut-out's, from the second a bad one's. */
+    static final double HAZE_CLEAN = 0.12;
+    static final double HAZE_BAD = 0.27;
     /**
-     * Disagreement between the looks (share of the subject where they differ by more than ½) up to the first is a
-     * clean cut-out's, from the second a bad one's; half-way, at 0.02, it halves the confidence: on 30 photographs
-     * judged by eye, more than 0.02 separated 13 of 15 rejects from 14 of 15 accepts.
+     * Disagreement between the first and the mirrored look (share of the subject where they differ by more than ½)
+     * up to the first is a clean cut-out's, from the second a bad one's.
      */
-    static final double AGREE = 0.01;
-    static final double DISAGREE = 0.03;
+    static final double AGREE = 0.03;
+    static final double DISAGREE = 0.05;
+    /** A first look this sure of itself (unsure and haze shares at most these) needs no second. */
+    static final double PLAINLY_SURE_UNSURE = 0.005;
+    static final double PLAINLY_SURE_HAZE = 0.005;
+    /** A first look whose own confidence is below this is flagged already: a second could only lower it further. */
+    static final double FLAGGED_BELOW = 0.5;
 
     static LookConfidence of(Looks looks) {
-        return new LookConfidence(looks.second() ? LookSignals.of(looks) : null);
+        return new LookConfidence(looks.own(), looks.second() ? LookSignals.of(looks) : null);
     }
 
-    /** The cut-out's confidence from the first look's own and the looks' agreement. */
-    double with(double firstLook) {
-        if (signals == null) {
-            return firstLook;
-        }
-        double disagreement = Math.max(signals.mirror(), signals.crop());
-        return firstLook * (1 - ramp(disagreement, AGREE, DISAGREE));
+    /** One look whose signals are read from the mask. */
+    static LookConfidence oneLook() {
+        return new LookConfidence(null, null);
+    }
+
+    /** The first look's confidence from its own signals alone, the haze included. */
+    static double firstLook(FirstLook own) {
+        return own.confidence() * (1 - ramp(own.haze(), HAZE_CLEAN, HAZE_BAD));
+    }
+
+    /**
+     * Whether a second look can tell more than the first: not when the first is flagged already (the second could
+     * only lower its confidence), nor when it is plainly sure (no unsure pixels off the outline, no haze).
+     */
+    static boolean secondLookTellsMore(FirstLook own) {
+        boolean plainlySure = own.unsure() <= PLAINLY_SURE_UNSURE && own.haze() <= PLAINLY_SURE_HAZE;
+        return !plainlySure && firstLook(own) >= FLAGGED_BELOW;
+    }
+
+    /** The cut-out's confidence, {@code own} being the first look's signals. */
+    double confidence(FirstLook own) {
+        double first = firstLook(own);
+        return signals == null ? first : first * (1 - ramp(signals.mirror(), AGREE, DISAGREE));
     }
 }

@@ -12,7 +12,7 @@ import java.awt.image.BufferedImage;
  * guessing (a ghost of an ear, a kept shadow, a second object taken for the subject), which is what the confidence
  * needs to see. See {@code docs/background-removal.md}.
  */
-record Looks(float[] first, float[] mirrored, float[] crop, int[] box, int gw, int gh) {
+record Looks(float[] first, FirstLook own, float[] mirrored, float[] crop, int[] box, int gw, int gh) {
     /** The model's answer to one input tensor. */
     @FunctionalInterface
     interface Inference {
@@ -32,14 +32,15 @@ record Looks(float[] first, float[] mirrored, float[] crop, int[] box, int gw, i
     static Looks first(BufferedImage image, ModelFamily family, Inference inference) throws CutoutFailed {
         int[] grid = ModelInput.workSize(image.getWidth(), image.getHeight());
         float[] tensor = tensor(image, family);
-        return new Looks(answer(inference.infer(tensor), family, grid), null, null, null, grid[0], grid[1]);
+        float[] first = answer(inference.infer(tensor), family, grid);
+        return new Looks(first, FirstLook.of(first, grid[0], grid[1]), null, null, null, grid[0], grid[1]);
     }
 
     /** Which looks a remover takes. */
     enum Scheme {
         /** The first look only. */
         ONE,
-        /** The first and the mirrored look. */
+        /** The first and, where it tells more ({@link LookConfidence#secondLookTellsMore}), the mirrored look. */
         MIRRORED,
         /** The first, the mirrored and, where the subject fills little of the picture, the crop look. */
         MIRRORED_AND_CROP
@@ -47,6 +48,12 @@ record Looks(float[] first, float[] mirrored, float[] crop, int[] box, int gw, i
 
     /** Adds the mirrored look and, with {@code crop} where the subject fills little of the picture, the crop look. */
     Looks withSecond(BufferedImage image, ModelFamily family, Inference inference, boolean cropLook)
+            throws CutoutFailed {
+        return withSecond(image, family, inference, cropLook ? CROP_AT_MOST : 0);
+    }
+
+    /** As above, the crop look where the subject's box covers at most {@code cropAtMost} of the picture. */
+    Looks withSecond(BufferedImage image, ModelFamily family, Inference inference, double cropAtMost)
             throws CutoutFailed {
         int[] grid = {gw, gh};
         float[] tensor = tensor(image, family);
@@ -56,12 +63,12 @@ record Looks(float[] first, float[] mirrored, float[] crop, int[] box, int gw, i
         float[] m = answer(mirroredAnswer, family, grid);
         int[] b = subjectBox(first, gw, gh);
         float[] c = null;
-        if (cropLook && b != null && (double) b[2] * b[3] <= CROP_AT_MOST * gw * gh) {
+        if (b != null && (double) b[2] * b[3] <= cropAtMost * gw * gh) {
             c = cropLook(image, family, inference, b);
         } else {
             b = null;
         }
-        return new Looks(first, m, c, b, gw, gh);
+        return new Looks(first, own, m, c, b, gw, gh);
     }
 
     private static float[] tensor(BufferedImage image, ModelFamily family) {

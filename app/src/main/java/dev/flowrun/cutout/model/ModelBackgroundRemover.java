@@ -82,8 +82,14 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
     Looks looks(BufferedImage image) throws CutoutFailed {
         ModelFamily family = model.get().family();
         Looks looks = Looks.first(image, family, inference);
-        return scheme == Looks.Scheme.ONE ? looks
+        return scheme == Looks.Scheme.ONE || !LookConfidence.secondLookTellsMore(looks.own()) ? looks
                 : looks.withSecond(image, family, inference, scheme == Looks.Scheme.MIRRORED_AND_CROP);
+    }
+
+    /** The first and mirrored looks, and the crop look where the subject's box covers at most {@code cropAtMost}. */
+    Looks looks(BufferedImage image, double cropAtMost) throws CutoutFailed {
+        ModelFamily family = model.get().family();
+        return Looks.first(image, family, inference).withSecond(image, family, inference, cropAtMost);
     }
 
     /**
@@ -99,7 +105,7 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
     Cutout fromProbability(BufferedImage image, float[] probability, int size, int feather) {
         int[] grid = ModelInput.workSize(image.getWidth(), image.getHeight());
         return fromMask(image, PlaneRows.resample(probability, size, size, grid[0], grid[1]), feather,
-                new LookConfidence(null), true);
+                LookConfidence.oneLook(), true);
     }
 
     /**
@@ -117,13 +123,11 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
         int gw = grid[0];
         int gh = grid[1];
         int[] guide = ModelInput.guide(src, w, h, alpha, gw, gh);
-        double firstLook = ModelConfidence.of(workMask, Trimap.of(workMask, gw, gh).values());
-        if (settleHaze) {
-            Haze.settle(workMask, gw, gh);
-        }
+        FirstLook own = lookConfidence.own() != null ? lookConfidence.own() : FirstLook.of(workMask, gw, gh);
+        float[] haze = settleHaze ? Haze.settle(workMask, gw, gh) : null;
         Trimap.Planes planes = Trimap.of(workMask, gw, gh);
         float[] trimap = planes.values();
-        double confidence = lookConfidence.with(firstLook);
+        double confidence = lookConfidence.confidence(own);
         for (int i = 0; i < workMask.length; i++) { // the matte's input: decided pixels at their decision
             workMask[i] = trimap[i] == Trimap.UNKNOWN ? workMask[i] : trimap[i];
         }
@@ -135,6 +139,9 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
                 ? GuidedFilter.coefficients(guide, workMask, gw, gh, Math.max(1, Math.max(gw, gh) / RADIUS_DIVISOR),
                 EPS)
                 : GuidedFilter.Coefficients.plain(workMask);
+        if (haze != null) {
+            Haze.calm(c, haze, workMask);
+        }
         NearestColours colours = nearest.join();
         BufferedImage cut = FullSizeCutout.compose(src, w, h, alpha, c, planes, colours, gw, gh, feather);
         return new Cutout(cut, CutoutMethod.MODEL, confidence);

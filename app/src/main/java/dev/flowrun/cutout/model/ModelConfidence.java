@@ -19,15 +19,27 @@ final class ModelConfidence {
     }
 
     static double of(float[] probability, float[] trimap) {
-        long subject = 0;
+        return (1 - ramp(unsureShare(probability, trimap), UNSURE_CLEAN, UNSURE_BAD))
+                * subjectShare((double) subjectPixels(probability) / probability.length);
+    }
+
+    /** Unsure pixels the trimap decided (away from the outline) per subject pixel. */
+    static double unsureShare(float[] probability, float[] trimap) {
         long unsure = 0;
         for (int i = 0; i < probability.length; i++) {
             float p = probability[i];
-            subject += p >= 0.5f ? 1 : 0;
             boolean decided = trimap[i] != Trimap.UNKNOWN;
             unsure += decided && p > Trimap.UNSURE_LOW && p < Trimap.UNSURE_HIGH ? 1 : 0;
         }
-        double unsureShare = (double) unsure / Math.max(1, subject);
-        return (1 - ramp(unsureShare, UNSURE_CLEAN, UNSURE_BAD)) * subjectShare((double) subject / probability.length);
+        return (double) unsure / Math.max(1, subjectPixels(probability));
+    }
+
+    /** Pixels of subject: probability at least one half. */
+    static long subjectPixels(float[] probability) {
+        long subject = 0;
+        for (float p : probability) {
+            subject += p >= 0.5f ? 1 : 0;
+        }
+        return subject;
     }
 }

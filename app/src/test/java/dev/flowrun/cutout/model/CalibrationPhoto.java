@@ -13,7 +13,18 @@ import java.util.List;
  * flattened on magenta (would a shop publish it?) with the reason.
  */
 public record CalibrationPhoto(Source source, String path, String category, boolean heldBack, boolean accepted,
-                               String reason) {
+                               String reason, Measured measured) {
+
+    /**
+     * What {@code CutoutCalibration} measured of the model's looks at the photograph (the fixture's last columns):
+     * the first look's own confidence, unsure share and haze share ({@link FirstLook}), and the disagreement of the
+     * mirrored look (NaN where it was not taken: the service's remover found the first look enough).
+     */
+    public record Measured(double first, double unsure, double haze, double mirror) {
+        FirstLook firstLook() {
+            return new FirstLook(first, unsure, haze);
+        }
+    }
 
     public static List<CalibrationPhoto> all() {
         try (InputStream in = CalibrationPhoto.class.getResourceAsStream("/cutout-calibration.tsv")) {
@@ -27,8 +38,10 @@ public record CalibrationPhoto(Source source, String path, String category, bool
 
     private static CalibrationPhoto parse(String line) {
         String[] f = line.split("\t", -1);
+        Measured measured = f.length > 9 ? new Measured(Double.parseDouble(f[6]), Double.parseDouble(f[7]),
+                Double.parseDouble(f[8]), f[9].equals("-") ? Double.NaN : Double.parseDouble(f[9])) : null;
         return new CalibrationPhoto(Source.valueOf(f[0]), f[1], f[2], f[3].equals("held"), f[4].equals("accept"),
-                f.length > 5 ? f[5] : "");
+                f.length > 5 ? f[5] : "", measured);
     }
 
     public String name() {
