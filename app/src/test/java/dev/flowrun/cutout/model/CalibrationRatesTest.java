@@ -21,14 +21,14 @@ class CalibrationRatesTest {
 
     @Test
     void theHeldBackHalfIsFlaggedAsReported() {
-        // 9 rejects, 18 accepts: one look flagged 4 rejects and no accept; the looks flag 7 rejects and no accept.
-        assertThat(rates(true, false)).as("one look, as before").isEqualTo(new Rates(4, 9, 0, 18));
-        assertThat(rates(true, true)).as("the looks the service takes").isEqualTo(new Rates(7, 9, 0, 18));
+        // 9 rejects, 18 accepts: one look flagged 3 rejects and no accept; the looks flag 6 rejects and no accept.
+        assertThat(rates(true, false)).as("one look, as before").isEqualTo(new Rates(3, 9, 0, 18));
+        assertThat(rates(true, true)).as("the looks the service takes").isEqualTo(new Rates(6, 9, 0, 18));
     }
 
     @Test
     void theTuningHalfIsFlaggedAsTheThresholdsWereChosen() {
-        assertThat(rates(false, false)).as("one look, as before").isEqualTo(new Rates(7, 25, 0, 12));
+        assertThat(rates(false, false)).as("one look, as before").isEqualTo(new Rates(6, 25, 0, 12));
         assertThat(rates(false, true)).as("the looks the service takes").isEqualTo(new Rates(20, 25, 1, 12));
     }
 
