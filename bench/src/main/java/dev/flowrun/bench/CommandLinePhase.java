@@ -5,7 +5,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -66,7 +65,7 @@ final class CommandLinePhase {
             double bareS = median(single[0]);
             double cliS = median(single[1]);
             bench.table().add("CLI", "one photo, wall: bare program → flowrun run (load average "
-                            + ModelPhase.loadAverage() + ")", String.format("%.2f s → %.2f s: %s (peak RSS %d → %d MB)",
+                            + Machine.loadAverage() + ")", String.format("%.2f s → %.2f s: %s (peak RSS %d → %d MB)",
                             bareS, cliS, ResultTable.ratio(cliS / bareS), single[0][0].rssMb(), single[1][0].rssMb()),
                     "≤ 1.5×", cliS <= 1.5 * bareS);
         }
@@ -78,7 +77,7 @@ final class CommandLinePhase {
                 double bareS = median(runs[0]);
                 double cliS = median(runs[1]);
                 bench.table().add("CLI", "20 photos, wall: bare program → flowrun run, " + workers + " worker"
-                                + (workers.equals("1") ? "" : "s") + " (load average " + ModelPhase.loadAverage() + ")",
+                                + (workers.equals("1") ? "" : "s") + " (load average " + Machine.loadAverage() + ")",
                         String.format("%.1f s → %.1f s: %s (peak RSS %d → %d MB)", bareS, cliS,
                                 ResultTable.ratio(cliS / bareS), runs[0][0].rssMb(), runs[1][0].rssMb()), "≤ 1×",
                         cliS <= bareS);
@@ -91,7 +90,7 @@ final class CommandLinePhase {
                     ms[r] = untilListening(bench.jar(), data, withModel ? model : null);
                 }
                 bench.table().add("CLI", "service start to `listening`, " + (withModel ? "with" : "without")
-                        + " the model", String.format("%.2f s", median(ms) / 1000), "", true);
+                        + " the model", String.format("%.2f s", Machine.median(ms) / 1000), "", true);
             }
         }
     }
@@ -135,7 +134,7 @@ final class CommandLinePhase {
         }
         List<String> timed = new ArrayList<>(List.of("/usr/bin/time", "-f", "peak-rss-kb %M"));
         timed.addAll(command);
-        String load = ModelPhase.loadAverage();
+        String load = Machine.loadAverage();
         long t0 = System.nanoTime();
         String output = run(timed, env);
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -144,7 +143,7 @@ final class CommandLinePhase {
                 + output));
         String last = output.lines().filter(l -> !l.startsWith("peak-rss-kb ")).reduce((a, b) -> b).orElse("");
         BenchContext.log("%.2f s, peak RSS %d MB, load average %s → %s: %s; %s", seconds, rss / 1024, load,
-                ModelPhase.loadAverage(), command.contains("-jar") ? "flowrun run" : "bare program", last);
+                Machine.loadAverage(), command.contains("-jar") ? "flowrun run" : "bare program", last);
         return new Timed(seconds, rss);
     }
 
@@ -189,12 +188,7 @@ final class CommandLinePhase {
     }
 
     private static double median(Timed[] values) {
-        return median(java.util.Arrays.stream(values).mapToDouble(Timed::seconds).toArray());
+        return Machine.median(java.util.Arrays.stream(values).mapToDouble(Timed::seconds).toArray());
     }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
 }

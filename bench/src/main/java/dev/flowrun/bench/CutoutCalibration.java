@@ -39,7 +39,7 @@ public final class CutoutCalibration {
             }
             return;
         }
-        System.err.println("[calibration] load average at start " + loadAverage());
+        System.err.println("[calibration] load average at start " + Machine.loadAverage());
         StringBuilder tsv = new StringBuilder("name\tcategory\tsplit\tverdict\tone\tlooks\tmirror\tcrop\tsubject"
                 + "\tunsure\thaze\tband\tfragments\tsides\tfirstMs\tmirrorMs\tcropMs\tpostMs\tsecond\treason\n");
         List<Row> rows = new ArrayList<>();
@@ -76,14 +76,11 @@ public final class CutoutCalibration {
             sheet.write(out.resolve(String.format(Locale.ROOT, "sheet-%02d.png", sheets)));
         }
         Files.writeString(out.resolve("calibration.tsv"), tsv);
-        String report = rates(rows, true) + rates(rows, false) + "load average at the end " + loadAverage() + "\n";
+        String report = rates(rows, true) + rates(rows, false) + "load average at the end " + Machine.loadAverage() + "\n";
         Files.writeString(out.resolve("rates.md"), report);
         System.out.print(report);
     }
 
-    private static String loadAverage() throws IOException {
-        return Files.readString(Path.of("/proc/loadavg")).trim();
-    }
 
     private record Row(CalibrationPhoto photo, double one, double looks) {
     }

@@ -35,7 +35,7 @@ public final class ImageSpeedBenchmark {
         Path dir = Files.createTempDirectory("flowrun-image-bench");
         List<Path> files = ImageBenchFiles.productShots(dir.resolve("in"), FILES, 1600, 1200);
         System.out.printf("%d cores, Java %s, load average %s, %d files of 1600×1200 (JPEG q90)%n%n",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), loadAverage(),
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), Machine.loadAverage(),
                 files.size());
         stages(files);
         templates(files, dir.resolve("out"));
@@ -202,11 +202,4 @@ public final class ImageSpeedBenchmark {
         return ImageTemplates.node(type, data);
     }
 
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
-        } catch (Exception e) {
-            return "unknown";
-        }
-    }
 }

@@ -44,7 +44,7 @@ final class ModelPhase {
         Path folder = bench.workDir().resolve("photos");
         List<Path> photos = photos(folder, count);
         String model = TestModel.isnet().toString();
-        BenchContext.log("%d photos, model %s, load average %s", photos.size(), model, loadAverage());
+        BenchContext.log("%d photos, model %s, load average %s", photos.size(), model, Machine.loadAverage());
         try (StaticFileServer files = new StaticFileServer(folder);
              ServerProcess server = bench.startServer(bench.freshDataDir("model"), Map.of("FLOWRUN_BG_MODEL", model));
              MemorySampler memory = new MemorySampler(server.pid())) {
@@ -64,7 +64,7 @@ final class ModelPhase {
             double inProcess = inProcess(folder, model);
             double ratio = service / inProcess;
             bench.table().add("Model", "Remove background with the model, " + photos.size() + " real photos, "
-                            + "default workers (load average " + loadAverage() + ")",
+                            + "default workers (load average " + Machine.loadAverage() + ")",
                     String.format("service %.2f items/s, in-process %.2f items/s: %s", service, inProcess,
                             ResultTable.ratio(ratio)), "≥ 0.9×", ratio >= 0.9);
             bench.table().add("Model", "peak RSS of the service during that run",
@@ -111,8 +111,4 @@ final class ModelPhase {
         return photos.get(i % photos.size()).getFileName().toString();
     }
 
-    static String loadAverage() throws Exception {
-        String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-        return parts[0] + " " + parts[1] + " " + parts[2];
-    }
 }

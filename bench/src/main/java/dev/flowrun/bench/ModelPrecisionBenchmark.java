@@ -20,7 +20,6 @@ import java.io.OutputStream;
 import java.nio.FloatBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 
@@ -47,7 +46,7 @@ public final class ModelPrecisionBenchmark {
         try (OutputStream out = Files.newOutputStream(fp32)) {
             Fp32Weights.convert(Files.readAllBytes(fp16), out);
         }
-        System.out.println("load average before: " + loadAverage() + "; " + threads + " intra-op threads");
+        System.out.println("load average before: " + Machine.loadAverage() + "; " + threads + " intra-op threads");
         BufferedImage photo = new ImageDecoder(50_000_000).decode(Photos.get(Photos.Source.SKIMAGE, "coffee.png"));
         BufferedImage image = Pixels.create(SIZE, SIZE, false);
         Scaler.resample(Pixels.readOnly(photo), photo.getWidth(), photo.getHeight(), Pixels.data(image), SIZE, SIZE,
@@ -101,11 +100,11 @@ public final class ModelPrecisionBenchmark {
         System.out.println("|---|---:|---:|---:|---:|");
         for (int k = 0; k < 2; k++) {
             System.out.printf(Locale.ROOT, "| %s | %.0f MB | %.0f ms | %.0f ms | %.0f ms |%n", k == 0 ? "fp16" : "fp32",
-                    Files.size(files[k]) / 1e6, loadMs[k], median(bareMs[k]), median(nodeMs[k]));
+                    Files.size(files[k]) / 1e6, loadMs[k], Machine.median(bareMs[k]), Machine.median(nodeMs[k]));
         }
         System.out.printf(Locale.ROOT, "largest output difference fp16 − fp32 on coffee.png: %.2e (goal ≤ 1e-3)%n",
                 diff);
-        System.out.println("load average after: " + loadAverage() + " (medians of " + runs + " rounds in turns)");
+        System.out.println("load average after: " + Machine.loadAverage() + " (medians of " + runs + " rounds in turns)");
         for (int k = 0; k < 2; k++) {
             bare[k].close();
             models[k].close();
@@ -123,13 +122,5 @@ public final class ModelPrecisionBenchmark {
         }
     }
 
-    private static String loadAverage() throws Exception {
-        return Files.readString(Path.of("/proc/loadavg")).trim();
-    }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
 }

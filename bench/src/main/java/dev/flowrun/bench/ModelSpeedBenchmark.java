@@ -18,9 +18,7 @@ import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.nodes.TransformNode;
 import java.awt.image.BufferedImage;
 import java.nio.FloatBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -64,7 +62,7 @@ public final class ModelSpeedBenchmark {
         String only = System.getProperty("bench.threads");
         int[] threadCounts = only != null ? new int[] {Integer.parseInt(only)}
                 : cores > 1 ? new int[] {1, cores} : new int[] {1};
-        System.out.println("load average before: " + loadAverage() + "; ONNX Runtime " + OrtEnvironment.getEnvironment()
+        System.out.println("load average before: " + Machine.loadAverage() + "; ONNX Runtime " + OrtEnvironment.getEnvironment()
                 .getVersion() + ", " + cores + " cores");
         BufferedImage photo = new ImageDecoder(50_000_000).decode(Photos.get(Photos.Source.SKIMAGE, "coffee.png"));
         BufferedImage image = Pixels.create(SIZE, SIZE, false);
@@ -92,16 +90,16 @@ public final class ModelSpeedBenchmark {
                     Callable<Object> stageRun = () -> stage.apply(image);
                     double[][] alone = takeTurns(bareRun, stageRun, runs, 1);
                     double[][] pairs = takeTurns(bareRun, stageRun, Math.max(2, runs / 2), 2);
-                    double b = median(alone[0]);
-                    double s = median(alone[1]);
-                    double b2 = median(pairs[0]);
-                    double s2 = median(pairs[1]);
+                    double b = Machine.median(alone[0]);
+                    double s = Machine.median(alone[1]);
+                    double b2 = Machine.median(pairs[0]);
+                    double s2 = Machine.median(pairs[1]);
                     System.out.printf(Locale.ROOT, "| %d | %.0f ms | %.0f ms | %.2f× | %.0f ms | %.0f ms | %.2f× |%n",
                             threads, b, s, s / b, b2, s2, s2 / b2);
                 }
             }
         }
-        System.out.println("load average after: " + loadAverage() + " (medians of " + runs + " runs alone and "
+        System.out.println("load average after: " + Machine.loadAverage() + " (medians of " + runs + " runs alone and "
                 + Math.max(2, runs / 2) + " pairs, after " + WARMUP + " warm-up rounds)");
     }
 
@@ -129,14 +127,14 @@ public final class ModelSpeedBenchmark {
                     Scaler.resample(Pixels.data(picture), w, h, Pixels.data(square), SIZE, SIZE, false);
                     float[] input = tensor(square);
                     double[][] alone = takeTurns(() -> runBare(bare, input), () -> stage.apply(picture), runs, 1);
-                    double b = median(alone[0]);
-                    double s = median(alone[1]);
+                    double b = Machine.median(alone[0]);
+                    double s = Machine.median(alone[1]);
                     System.out.printf(Locale.ROOT, "| %d×%d (%.1f MP) | %.0f ms | %.0f ms | %.2f× |%n", w, h,
                             w * h / 1e6, b, s, s / b);
                 }
             }
         }
-        System.out.println("load average after: " + loadAverage() + " (medians of " + runs + " runs after "
+        System.out.println("load average after: " + Machine.loadAverage() + " (medians of " + runs + " runs after "
                 + WARMUP + " warm-up rounds, " + cores + " threads)");
     }
 
@@ -187,13 +185,5 @@ public final class ModelSpeedBenchmark {
         return tensor;
     }
 
-    private static String loadAverage() throws Exception {
-        return Files.readString(Path.of("/proc/loadavg")).trim();
-    }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
 }

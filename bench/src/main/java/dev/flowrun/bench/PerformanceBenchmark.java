@@ -1,6 +1,5 @@
 package dev.flowrun.bench;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -27,7 +26,7 @@ public final class PerformanceBenchmark {
         List<String> phases = args.length > 2 ? Arrays.asList(args[2].split(",")) : PHASES;
         Files.createDirectories(workDir);
         var bench = new BenchContext(jar, workDir, new ResultTable());
-        String loadBefore = loadAverage();
+        String loadBefore = Machine.loadAverage();
         long started = System.nanoTime();
         for (String phase : phases) {
             long phaseStart = System.nanoTime();
@@ -53,7 +52,7 @@ public final class PerformanceBenchmark {
         System.out.println();
         System.out.printf("flowrun benchmark, %s: %d cores, %s, Java %s; load average %s before, %s after; %.0f s in all%n%n",
                 Instant.now().toString().substring(0, 16).replace('T', ' '), Runtime.getRuntime().availableProcessors(),
-                memoryText(), System.getProperty("java.version"), loadBefore, loadAverage(),
+                memoryText(), System.getProperty("java.version"), loadBefore, Machine.loadAverage(),
                 (System.nanoTime() - started) / 1e9);
         System.out.print(bench.table().markdown());
         warnIfBusy(loadBefore);
@@ -72,14 +71,6 @@ public final class PerformanceBenchmark {
         }
     }
 
-    private static String loadAverage() {
-        try {
-            String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
-            return fields[0] + " " + fields[1] + " " + fields[2];
-        } catch (java.io.IOException e) {
-            return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        }
-    }
 
     private static String memoryText() {
         try {

@@ -9,9 +9,6 @@ import dev.flowrun.nodes.scenes.QualityScenes;
 import java.awt.image.BufferedImage;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -30,7 +27,7 @@ public final class ShadowSpeedBenchmark {
 
     public static void main(String[] args) throws Exception {
         System.out.printf(Locale.ROOT, "%d cores, Java %s, load average %s%n%n",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), loadAverage());
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), Machine.loadAverage());
         System.out.println("| size | classic cut-out | contact shadow | ratio | drop shadow | ratio | drop, blur 60 "
                 + "| ratio | goal |");
         System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---|");
@@ -38,7 +35,7 @@ public final class ShadowSpeedBenchmark {
             measure(size[0], size[1]);
         }
         System.out.printf(Locale.ROOT, "%nThread CPU ms per image, median of %d rounds of %d scenes; load average "
-                + "%s at the end.%n", ROUNDS, SCENES, loadAverage());
+                + "%s at the end.%n", ROUNDS, SCENES, Machine.loadAverage());
     }
 
     private static void measure(int width, int height) throws Exception {
@@ -65,10 +62,10 @@ public final class ShadowSpeedBenchmark {
                 }
             }
         }
-        double cut = median(ms[0]);
-        double c = median(ms[1]);
-        double d = median(ms[2]);
-        double w = median(ms[3]);
+        double cut = Machine.median(ms[0]);
+        double c = Machine.median(ms[1]);
+        double d = Machine.median(ms[2]);
+        double w = Machine.median(ms[3]);
         System.out.printf(Locale.ROOT, "| %d×%d | %.1f ms | %.1f ms | %.1f%% | %.1f ms | %.1f%% | %.1f ms | %.1f%% "
                 + "| ≤ 10%% |%n", width, height, cut, c, 100 * c / cut, d, 100 * d / cut, w, 100 * w / cut);
     }
@@ -83,17 +80,5 @@ public final class ShadowSpeedBenchmark {
         return (THREADS.getCurrentThreadCpuTime() - start) / 1e6;
     }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
 
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0];
-        } catch (Exception e) {
-            return "unknown";
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.flowrun.cutout.model;
 
+import dev.flowrun.bench.Machine;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.imaging.Pixels;
 import dev.flowrun.imaging.Scaler;
@@ -7,8 +8,6 @@ import java.awt.image.BufferedImage;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -34,7 +33,7 @@ public final class PostProcessingBenchmark {
 
     public static void main(String[] args) throws Exception {
         int runs = Integer.getInteger("bench.runs", 7);
-        System.out.println("load average before: " + loadAverage() + "; " + Runtime.getRuntime().availableProcessors()
+        System.out.println("load average before: " + Machine.loadAverage() + "; " + Runtime.getRuntime().availableProcessors()
                 + " cores");
         BufferedImage photo = new ImageDecoder(50_000_000).decode(Photos.get(Photos.Source.SKIMAGE, "coffee.png"));
         float[] probability;
@@ -71,7 +70,7 @@ public final class PostProcessingBenchmark {
             }
             System.out.println(row);
         }
-        System.out.println("load average after: " + loadAverage() + " (medians of " + runs + " runs after " + WARMUP
+        System.out.println("load average after: " + Machine.loadAverage() + " (medians of " + runs + " runs after " + WARMUP
                 + " warm-up runs)");
     }
 
@@ -142,7 +141,4 @@ public final class PostProcessingBenchmark {
         return v[v.length / 2];
     }
 
-    private static String loadAverage() throws Exception {
-        return Files.readString(Path.of("/proc/loadavg")).trim();
-    }
 }
