@@ -41,35 +41,16 @@ final class ContactShadow {
         int left = Math.max(0, (int) Math.ceil(a - cx));
         int right = Math.max(0, (int) Math.ceil(cx + a) - s.w());
         int grow = Math.max(0, (int) Math.ceil(cy + b) - s.h());
-        return new ShadowCanvas.Mask() {
-            @Override
-            public int left() {
-                return left;
-            }
-
-            @Override
-            public int top() {
-                return 0;
-            }
-
-            @Override
-            public int right() {
-                return right;
-            }
-
-            @Override
-            public int bottom() {
-                return grow;
-            }
+        return new ShadowCanvas.Mask(left, 0, right, grow) {
 
             /** The oval's span on row {@code y}: only its rows, and on them only its columns, are worked out. */
             @Override
-            public int from(int y) {
+            int from(int y) {
                 return inside(y) ? (int) Math.floor(cx + left - a) : 0;
             }
 
             @Override
-            public int to(int y) {
+            int to(int y) {
                 return inside(y) ? (int) Math.ceil(cx + left + a) + 1 : 0;
             }
 
@@ -80,7 +61,7 @@ final class ContactShadow {
 
             /** A smooth bell over the oval: 255 on its centre line, 0 at its rim, no edge anywhere. */
             @Override
-            public void row(int y, int from, int to, int[] out) {
+            void row(int y, int from, int to, int[] out) {
                 double v = (y + 0.5 - cy) / b;
                 double vv = v * v;
                 double u = (from - left + 0.5 - cx) / a;

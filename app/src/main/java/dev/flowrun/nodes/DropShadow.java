@@ -84,43 +84,24 @@ final class DropShadow {
                 }
             }
         }
-        return new ShadowCanvas.Mask() {
-            @Override
-            public int left() {
-                return left;
-            }
-
-            @Override
-            public int top() {
-                return top;
-            }
-
-            @Override
-            public int right() {
-                return right;
-            }
-
-            @Override
-            public int bottom() {
-                return bottom;
-            }
+        return new ShadowCanvas.Mask(left, top, right, bottom) {
 
             /** The shade's rectangle: nothing outside it is worked out. */
             @Override
-            public int from(int y) {
+            int from(int y) {
                 int py = y - top - sy0;
                 return py < 0 || py >= sh ? 0 : left + sx0;
             }
 
             @Override
-            public int to(int y) {
+            int to(int y) {
                 int py = y - top - sy0;
                 return py < 0 || py >= sh ? 0 : left + sx0 + sw;
             }
 
             /** Bilinear: the two widened rows of cells around it, blended. */
             @Override
-            public void row(int y, int from, int to, int[] out) {
+            void row(int y, int from, int to, int[] out) {
                 float fy = (y - top - sy0 + 0.5f) / factor - 0.5f;
                 int r = (int) Math.floor(fy);
                 int ty = Math.round((fy - r) * 256);

@@ -107,23 +107,27 @@ final class ShadowCanvas {
      * image sits at ({@code left}, {@code top})). Each canvas row says the span its shade can touch, so painting
      * never looks at the rest.
      */
-    interface Mask {
-        int left();
+    abstract static class Mask {
+        final int left;
+        final int top;
+        final int right;
+        final int bottom;
 
-        int top();
-
-        int right();
-
-        int bottom();
+        Mask(int left, int top, int right, int bottom) {
+            this.left = left;
+            this.top = top;
+            this.right = right;
+            this.bottom = bottom;
+        }
 
         /** The first canvas column of row {@code y} the shade may touch. */
-        int from(int y);
+        abstract int from(int y);
 
         /** Past the last canvas column of row {@code y} the shade may touch ({@code <= from}: none). */
-        int to(int y);
+        abstract int to(int y);
 
         /** The shades of canvas row {@code y} from column {@code from} to {@code to} into {@code out} (same indices). */
-        void row(int y, int from, int to, int[] out);
+        abstract void row(int y, int from, int to, int[] out);
     }
 
     /**
@@ -134,10 +138,10 @@ final class ShadowCanvas {
         BufferedImage image = picture.image();
         int w = image.getWidth();
         int h = image.getHeight();
-        int left = mask.left();
-        int top = mask.top();
-        int cw = left + w + mask.right();
-        int ch = top + h + mask.bottom();
+        int left = mask.left;
+        int top = mask.top;
+        int cw = left + w + mask.right;
+        int ch = top + h + mask.bottom;
         Pixels.checkResultSize(cw, ch);
         int[] src = Pixels.readOnly(image);
         BufferedImage canvas;
@@ -185,7 +189,7 @@ final class ShadowCanvas {
             }
         }
         FrameSides in = picture.frameSides();
-        return picture.reshaped(canvas, new FrameSides(in.top() && mask.top() == 0, in.right() && mask.right() == 0,
-                in.bottom() && mask.bottom() == 0, in.left() && mask.left() == 0));
+        return picture.reshaped(canvas, new FrameSides(in.top() && mask.top == 0, in.right() && mask.right == 0,
+                in.bottom() && mask.bottom == 0, in.left() && mask.left == 0));
     }
 }
