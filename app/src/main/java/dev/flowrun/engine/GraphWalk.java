@@ -146,6 +146,13 @@ record GraphWalk(Graph graph, long runId, long itemId, Map<String, ItemInput> in
                     + "): its file could not be stored: " + e.getMessage());
             return null;
         } catch (NodeFailure | IOException | RuntimeException | Error e) {
+            StorageUnavailable away = StorageUnavailable.in(e);
+            if (away != null) { // a node that needed the store (an image it fetched) met it away: wait as for a file
+                timed(node, started);
+                failAndSkip(node, "storage_unavailable", "node '" + node.id() + "' (" + node.type().type()
+                        + "): the file store is away: " + away.getMessage());
+                return null;
+            }
             // An Error (out of memory, stack overflow) fails its node like anything else: the item's other
             // branches and the worker go on. The interrupt flag is cleared either way, or the database calls
             // that record the failure would fail too; a stop, the only deliberate interrupt, still shows as

@@ -1,5 +1,6 @@
 package dev.flowrun.nodes;
 
+import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.imaging.BoxBlur;
 import dev.flowrun.imaging.Colors;
 import dev.flowrun.imaging.Pixels;
@@ -127,6 +128,9 @@ public final class BackgroundNodeType extends NamedNodeType {
                 try {
                     image = remote.fetch(url);
                 } catch (NodeFailure e) {
+                    if (StorageUnavailable.in(e) != null) {
+                        throw e; // the store is away, not the image: the item waits and a later one asks again
+                    }
                     failure = e;
                 }
             }

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flowrun.files.DirectoryStore;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.files.StorageConfig;
+import dev.flowrun.files.StorageUnavailable;
+import dev.flowrun.files.s3.ObjectStores;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.net.OutboundGuard;
@@ -12,6 +15,7 @@ import dev.flowrun.nodes.NodeFailure;
 import dev.flowrun.support.Argb;
 import dev.flowrun.support.FileServer;
 import dev.flowrun.support.Images;
+import dev.flowrun.support.S3ProxyServer;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AutoClose;
@@ -55,5 +59,23 @@ class RunRemoteImagesTest {
         assertThatThrownBy(() -> instance(9).fetch(url)).isInstanceOf(NodeFailure.class).hasMessageContaining("404");
         assertThat(files.requests("/missing.png")).as("a failure is not kept across instances: asked again")
                 .isEqualTo(2);
+    }
+
+    @Test
+    void aStoreAwayIsToldAsTheStoresFailureAndTheImageComesOnceItIsBack() throws Exception {
+        String url = files.url("/backdrop.png");
+        try (S3ProxyServer own = S3ProxyServer.startNew();
+             var opened = ObjectStores.open(new StorageConfig(own.newBucket(), "", own.endpoint(), "us-east-1", true,
+                     S3ProxyServer.ACCESS_KEY, S3ProxyServer.SECRET_KEY, null), dataDir)) {
+            RunRemoteImages images = new RunRemoteImages(new InputFetcher(OutboundGuard.baseClient(true),
+                    opened.store()), opened.store(), new ImageDecoder(10_000_000L), 11);
+            own.stop();
+            assertThatThrownBy(() -> images.fetch(url)).isInstanceOf(NodeFailure.class)
+                    .satisfies(e -> assertThat(StorageUnavailable.in(e))
+                            .as("the store's failure travels with the node's, so the item waits for the store")
+                            .isNotNull());
+            own.start();
+            assertThat(images.fetch(url).getRGB(3, 3)).isEqualTo(0xFF2060C0);
+        }
     }
 }

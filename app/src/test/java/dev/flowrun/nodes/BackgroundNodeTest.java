@@ -5,6 +5,7 @@ import static dev.flowrun.nodes.TestSupport.transform;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.support.Argb;
 import java.awt.image.BufferedImage;
 import org.junit.jupiter.api.Test;
@@ -84,5 +85,33 @@ class BackgroundNodeTest {
         assertThatThrownBy(() -> compile("background", "{'imageUrl': 'file:///etc/passwd'}"))
                 .isInstanceOf(InvalidNodeData.class).hasMessageContaining("http");
         assertThatThrownBy(() -> compile("background", "{'blur': 0}")).isInstanceOf(InvalidNodeData.class);
+    }
+
+    @Test
+    void anImageUrlMissedBecauseTheStoreWasAwayIsAskedForAgainWhileAFailedDownloadIsNot() throws NodeFailure {
+        BufferedImage backdrop = Argb.filled(4, 4, 0xFF2060C0, false);
+        int[] asked = {0};
+        RemoteImages storeAwayOnce = url -> {
+            if (asked[0]++ == 0) {
+                throw new NodeFailure("GET " + url + " could not be read",
+                        new StorageUnavailable("the file store cannot be reached", null));
+            }
+            return backdrop;
+        };
+        BackgroundNodeType.Fetched fetched = new BackgroundNodeType.Fetched();
+        assertThatThrownBy(() -> fetched.get("https://example.com/b.png", storeAwayOnce))
+                .isInstanceOf(NodeFailure.class);
+        assertThat(fetched.get("https://example.com/b.png", storeAwayOnce)).isSameAs(backdrop);
+        assertThat(asked[0]).isEqualTo(2);
+
+        int[] refused = {0};
+        RemoteImages notFound = url -> {
+            refused[0]++;
+            throw new NodeFailure("GET " + url + ": 404");
+        };
+        BackgroundNodeType.Fetched failedOnce = new BackgroundNodeType.Fetched();
+        assertThatThrownBy(() -> failedOnce.get("https://example.com/b.png", notFound)).hasMessageContaining("404");
+        assertThatThrownBy(() -> failedOnce.get("https://example.com/b.png", notFound)).hasMessageContaining("404");
+        assertThat(refused[0]).as("a download that failed is the run's answer on this node: asked once").isEqualTo(1);
     }
 }
