@@ -56,25 +56,40 @@ public final class Scaler {
                                  int toRow) {
         Taps xs = Taps.of(w, tw);
         Taps ys = Taps.of(h, th);
-        int channels = alpha ? 4 : 3;
-        float[] row = new float[w * channels];
+        // One plane per channel (not interleaved): each accumulation loop then runs over plain arrays, which the JIT
+        // vectorises; every value gets the same float operations in the same order as before.
+        float[] red = new float[w];
+        float[] green = new float[w];
+        float[] blue = new float[w];
+        float[] opacity = alpha ? new float[w] : null;
         for (int y = fromRow; y < toRow; y++) {
             WorkBudget.check();
-            Arrays.fill(row, 0f);
+            Arrays.fill(red, 0f);
+            Arrays.fill(green, 0f);
+            Arrays.fill(blue, 0f);
+            if (alpha) {
+                Arrays.fill(opacity, 0f);
+            }
             for (int t = ys.offset[y], end = ys.offset[y + 1]; t < end; t++) {
-                accumulateRow(src, ys.index[t] * w, w, ys.weight[t], row, alpha);
+                int start = ys.index[t] * w;
+                float weight = ys.weight[t];
+                if (alpha) {
+                    accumulateRow(src, start, w, weight, red, green, blue, opacity);
+                } else {
+                    accumulateRow(src, start, w, weight, red, green, blue);
+                }
             }
             int out = y * tw;
             for (int x = 0; x < tw; x++) {
                 float a = 0, r = 0, g = 0, b = 0;
                 for (int t = xs.offset[x], end = xs.offset[x + 1]; t < end; t++) {
-                    int i = xs.index[t] * channels;
+                    int i = xs.index[t];
                     float wt = xs.weight[t];
-                    r += row[i] * wt;
-                    g += row[i + 1] * wt;
-                    b += row[i + 2] * wt;
+                    r += red[i] * wt;
+                    g += green[i] * wt;
+                    b += blue[i] * wt;
                     if (alpha) {
-                        a += row[i + 3] * wt;
+                        a += opacity[i] * wt;
                     }
                 }
                 dst[out + x] = alpha
@@ -84,28 +99,31 @@ public final class Scaler {
         }
     }
 
-    /** Adds one source row, weighted, into the float row (premultiplied when {@code alpha}). */
-    private static void accumulateRow(int[] src, int start, int w, float weight, float[] row, boolean alpha) {
-        if (!alpha) {
-            for (int x = 0, i = 0; x < w; x++, i += 3) {
-                int p = src[start + x];
-                row[i] += (p >> 16 & 0xFF) * weight;
-                row[i + 1] += (p >> 8 & 0xFF) * weight;
-                row[i + 2] += (p & 0xFF) * weight;
-            }
-            return;
+    /** Adds one opaque source row, weighted, into the channel rows. */
+    private static void accumulateRow(int[] src, int start, int w, float weight, float[] red, float[] green,
+                                      float[] blue) {
+        for (int x = 0; x < w; x++) {
+            int p = src[start + x];
+            red[x] += (p >> 16 & 0xFF) * weight;
+            green[x] += (p >> 8 & 0xFF) * weight;
+            blue[x] += (p & 0xFF) * weight;
         }
-        for (int x = 0, i = 0; x < w; x++, i += 4) {
+    }
+
+    /** Adds one source row with alpha, weighted and premultiplied, into the channel rows. */
+    private static void accumulateRow(int[] src, int start, int w, float weight, float[] red, float[] green,
+                                      float[] blue, float[] opacity) {
+        for (int x = 0; x < w; x++) {
             int p = src[start + x];
             int a = p >>> 24;
             if (a == 0) {
                 continue;
             }
             float wa = weight * a / 255f;
-            row[i] += (p >> 16 & 0xFF) * wa;
-            row[i + 1] += (p >> 8 & 0xFF) * wa;
-            row[i + 2] += (p & 0xFF) * wa;
-            row[i + 3] += a * weight;
+            red[x] += (p >> 16 & 0xFF) * wa;
+            green[x] += (p >> 8 & 0xFF) * wa;
+            blue[x] += (p & 0xFF) * wa;
+            opacity[x] += a * weight;
         }
     }
 

@@ -5,6 +5,7 @@ import dev.flowrun.cutout.classic.EdgeMatte;
 import dev.flowrun.imaging.ParallelRows;
 import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
+import java.util.Arrays;
 
 /**
  * Writes the cut-out at the picture's own size, row by row from the working grid's planes: alpha from the guided
@@ -48,14 +49,12 @@ final class FullSizeCutout {
         int[] out = Pixels.data(result);
         ParallelRows.run(h, 8, (from, to) -> {
             PlaneRows rows = new PlaneRows(planes, 2, gw, gh, w, h);
+            int[] first = rows.firstColumns();
             byte[] settled = new byte[gw];
             for (int y = from; y < to; y++) {
                 rows.seek(y);
                 settle(rows, gw, settled);
-                row(rows, settled, src, y * w, w, hasAlpha, feather, out);
-                if (feather <= 1) {
-                    finish(out, src, hasAlpha, y * w, (y + 1) * w);
-                }
+                row(rows, settled, first, src, y * w, hasAlpha, feather, out);
             }
         });
         if (feather > 1) {
@@ -88,19 +87,51 @@ final class FullSizeCutout {
         }
     }
 
-    /** One row of the cut-out, before feathering, from {@link PlaneRows} at that row. */
-    private static void row(PlaneRows rows, byte[] settled, int[] src, int start, int w, boolean hasAlpha,
+    /**
+     * One row of the cut-out from {@link PlaneRows} at that row, finished unless feathering follows: run by run of
+     * grid columns that are all subject, all backdrop or neither ({@code first}: each grid column's first output
+     * column), the settled runs as plain copies and fills.
+     */
+    private static void row(PlaneRows rows, byte[] settled, int[] first, int[] src, int start, boolean hasAlpha,
                             int feather, int[] out) {
-        for (int x = 0, i = start; x < w; x++, i++) {
-            byte kind = settled[rows.column(x)];
+        int gw = settled.length;
+        for (int g = 0; g < gw; ) {
+            byte kind = kind(settled[g], feather);
+            int end = g + 1;
+            while (end < gw && kind(settled[end], feather) == kind) {
+                end++;
+            }
+            int from = start + first[g];
+            int to = start + first[end];
+            g = end;
             if (kind == ALL_SUBJECT) {
-                out[i] = 0xFF000000 | src[i];
+                for (int i = from; i < to; i++) {
+                    out[i] = 0xFF000000 | src[i];
+                }
+                if (!hasAlpha || feather > 1) {
+                    continue;
+                }
+            } else if (kind == ALL_BACKDROP) {
+                Arrays.fill(out, from, to, 0);
                 continue;
+            } else {
+                edge(rows, src, start, from - start, to - start, hasAlpha, feather, out);
             }
-            if (kind == ALL_BACKDROP && feather <= 1) {
-                out[i] = 0;
-                continue;
+            if (feather <= 1) {
+                finish(out, src, hasAlpha, from, to);
             }
+        }
+    }
+
+    /** How {@link #row} takes a grid column: backdrop is settled only without the feather's blur (which reads it). */
+    private static byte kind(byte settled, int feather) {
+        return settled == ALL_BACKDROP && feather > 1 ? 0 : settled;
+    }
+
+    /** Output columns {@code [x0, x1)} of a row, before feathering, pixel by pixel from the planes. */
+    private static void edge(PlaneRows rows, int[] src, int start, int x0, int x1, boolean hasAlpha, int feather,
+                             int[] out) {
+        for (int x = x0, i = start + x0; x < x1; x++, i++) {
             float t = rows.at(TRIMAP, x);
             float a;
             if (Trimap.unknownWeight(t) == 0) {

@@ -1,6 +1,7 @@
 package dev.flowrun.cutout.model;
 
 import dev.flowrun.imaging.ParallelRows;
+import java.util.List;
 
 /**
  * The colour guided filter (He, Sun and Tang, "Guided Image Filtering", 2013), computed on the working grid and
@@ -18,6 +19,52 @@ final class GuidedFilter {
         /** The plain (unguided) mask as coefficients: a = 0, b = the mask itself. */
         static Coefficients plain(float[] mask) {
             return new Coefficients(new float[mask.length], new float[mask.length], new float[mask.length], mask);
+        }
+    }
+
+    /**
+     * The coefficients where the cut-out reads them: in the {@link OutlineTiles} that hold or touch a pixel the
+     * {@link Trimap} left unknown or a change between its values (the full-size compose reads them only between such
+     * pixels); elsewhere the plain mask (a = 0, b = {@code p}). Each run of such tiles is filtered as a picture of
+     * its own with a margin of twice the radius, which gives it the same windows as the whole grid: the same values
+     * but for the rounding of the running sums, which start elsewhere. Most of a photo's grid is far from the
+     * outline.
+     */
+    static Coefficients nearOutline(int[] guide, float[] p, float[] trimap, int w, int h, int r, float eps) {
+        int n = w * h;
+        Coefficients c = new Coefficients(new float[n], new float[n], new float[n], p.clone());
+        List<int[]> spans = OutlineTiles.spans(trimap, null, w, h);
+        ParallelRows.run(spans.size(), 1, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                filterSpan(guide, p, w, h, r, eps, spans.get(k), c);
+            }
+        });
+        return c;
+    }
+
+    /** The coefficients of one span, from the span and a margin of 2r around it (clipped), written into {@code c}. */
+    private static void filterSpan(int[] guide, float[] p, int w, int h, int r, float eps, int[] span,
+                                   Coefficients c) {
+        int sx0 = Math.max(0, span[0] - 2 * r);
+        int sy0 = Math.max(0, span[1] - 2 * r);
+        int sx1 = Math.min(w, span[2] + 2 * r);
+        int sy1 = Math.min(h, span[3] + 2 * r);
+        int sw = sx1 - sx0;
+        int sh = sy1 - sy0;
+        int[] g = new int[sw * sh];
+        float[] q = new float[sw * sh];
+        for (int y = sy0; y < sy1; y++) {
+            System.arraycopy(guide, y * w + sx0, g, (y - sy0) * sw, sw);
+            System.arraycopy(p, y * w + sx0, q, (y - sy0) * sw, sw);
+        }
+        Coefficients part = coefficients(g, q, sw, sh, r, eps);
+        int width = span[2] - span[0];
+        for (int y = span[1]; y < span[3]; y++) {
+            int from = (y - sy0) * sw + span[0] - sx0;
+            System.arraycopy(part.ar(), from, c.ar(), y * w + span[0], width);
+            System.arraycopy(part.ag(), from, c.ag(), y * w + span[0], width);
+            System.arraycopy(part.ab(), from, c.ab(), y * w + span[0], width);
+            System.arraycopy(part.b(), from, c.b(), y * w + span[0], width);
         }
     }
 

@@ -133,11 +133,13 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
         }
         // The edge colours need only the trimap: made on another core meanwhile, when one is free (a lone cut-out's
         // post-processing would otherwise leave the cores its inference used idle), else by this thread at join.
-        ForkJoinTask<NearestColours> nearest = ForkJoinPool.commonPool()
-                .submit(() -> NearestColours.of(guide, trimap, gw, gh));
+        // Without a feather's blur the compose reads them only near the outline; the blur spreads subject colours
+        // outward from anywhere.
+        ForkJoinTask<NearestColours> nearest = ForkJoinPool.commonPool().submit(() -> feather > 1
+                ? NearestColours.of(guide, trimap, gw, gh) : NearestColours.nearOutline(guide, planes, gw, gh));
         GuidedFilter.Coefficients c = edges == Edges.GUIDED
-                ? GuidedFilter.coefficients(guide, workMask, gw, gh, Math.max(1, Math.max(gw, gh) / RADIUS_DIVISOR),
-                EPS)
+                ? GuidedFilter.nearOutline(guide, workMask, trimap, gw, gh,
+                Math.max(1, Math.max(gw, gh) / RADIUS_DIVISOR), EPS)
                 : GuidedFilter.Coefficients.plain(workMask);
         if (haze != null) {
             Haze.calm(c, haze, workMask);

@@ -1,6 +1,7 @@
 package dev.flowrun.cutout.model;
 
 import dev.flowrun.imaging.ParallelRows;
+import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 
@@ -25,7 +26,10 @@ import java.util.concurrent.ForkJoinTask;
  * two walks and a few passes, no full-size array.
  */
 final class NearestColours {
-    /** Planes: subject red, green, blue, then backdrop red, green, blue; 0..255, defined everywhere. */
+    /**
+     * Planes: subject red, green, blue, then backdrop red, green, blue; 0..255, everywhere or ({@link #nearOutline})
+     * where the cut-out reads them.
+     */
     final float[][] planes;
 
     private NearestColours(float[][] planes) {
@@ -33,17 +37,108 @@ final class NearestColours {
     }
 
     static NearestColours of(int[] guide, float[] trimap, int w, int h) {
+        return of(guide, trimap, null, w, h);
+    }
+
+    /**
+     * The planes where the cut-out reads them without a feather's blur: in the {@link OutlineTiles} that hold or
+     * touch an unknown, a mixed or a near pixel of {@code trimap}; 0 elsewhere. Each run of such tiles is smoothed as
+     * a picture of its own with a margin of the smoothing's radius, the same windows as the whole grid's.
+     */
+    static NearestColours nearOutline(int[] guide, Trimap.Planes trimap, int w, int h) {
+        return of(guide, trimap.values(), trimap.near(), w, h);
+    }
+
+    /** {@code near} null: the planes everywhere. */
+    private static NearestColours of(int[] guide, float[] trimap, float[] near, int w, int h) {
         byte[] clean = clean(trimap, w, h);
-        float[][] planes = new float[6][];
-        ForkJoinTask<?> backdrop = ForkJoinPool.commonPool().submit(() -> side(guide, clean, BACKDROP, planes, 3,
-                w, h));
-        side(guide, clean, SUBJECT, planes, 0, w, h);
+        Side[] sides = new Side[2];
+        ForkJoinTask<?> backdrop = ForkJoinPool.commonPool().submit(() -> {
+            sides[1] = Side.of(guide, clean, BACKDROP, w, h);
+        });
+        sides[0] = Side.of(guide, clean, SUBJECT, w, h);
         backdrop.join();
         int radius = Trimap.band(w, h);
-        for (int k = 0; k < planes.length; k++) {
-            planes[k] = BoxMean.of(planes[k], w, h, radius);
+        float[][] planes = new float[6][];
+        if (near == null) {
+            for (int s = 0; s < 2; s++) {
+                float[][] colours = sides[s].colours(guide, 0, 0, w, h, w);
+                for (int k = 0; k < 3; k++) {
+                    planes[3 * s + k] = BoxMean.of(colours[k], w, h, radius);
+                }
+            }
+            return new NearestColours(planes);
         }
+        for (int k = 0; k < planes.length; k++) {
+            planes[k] = new float[w * h];
+        }
+        List<int[]> spans = OutlineTiles.spans(trimap, near, w, h);
+        ParallelRows.run(spans.size(), 1, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                smoothSpan(guide, sides, w, h, radius, spans.get(k), planes);
+            }
+        });
         return new NearestColours(planes);
+    }
+
+    /** The planes of one span, from its colours and a margin of {@code radius} around it (clipped). */
+    private static void smoothSpan(int[] guide, Side[] sides, int w, int h, int radius, int[] span, float[][] planes) {
+        int sx0 = Math.max(0, span[0] - radius);
+        int sy0 = Math.max(0, span[1] - radius);
+        int sx1 = Math.min(w, span[2] + radius);
+        int sy1 = Math.min(h, span[3] + radius);
+        int sw = sx1 - sx0;
+        int sh = sy1 - sy0;
+        int width = span[2] - span[0];
+        for (int s = 0; s < 2; s++) {
+            float[][] colours = sides[s].colours(guide, sx0, sy0, sx1, sy1, w);
+            for (int k = 0; k < 3; k++) {
+                float[] smooth = BoxMean.of(colours[k], sw, sh, radius);
+                for (int y = span[1]; y < span[3]; y++) {
+                    System.arraycopy(smooth, (y - sy0) * sw + span[0] - sx0, planes[3 * s + k], y * w + span[0],
+                            width);
+                }
+            }
+        }
+    }
+
+    /** One side's walk: every pixel's nearest clean pixel of the side, and the clean pixels' window sums. */
+    private record Side(int[] nearest, long[] sums) {
+        static Side of(int[] guide, byte[] clean, byte side, int w, int h) {
+            return new Side(NearestColours.nearest(clean, side, w, h), windowSums(guide, clean, side, w, h));
+        }
+
+        /**
+         * Red, green and blue of the nearest clean pixel of the side (the mean over the clean pixels of its 3×3
+         * window) for the grid's {@code [x0, x1) × [y0, y1)}, as planes of that box; with no clean pixel at all (a
+         * picture that is all edge) the picture's own colours.
+         */
+        float[][] colours(int[] guide, int x0, int y0, int x1, int y1, int w) {
+            int bw = x1 - x0;
+            float[] red = new float[bw * (y1 - y0)];
+            float[] green = new float[red.length];
+            float[] blue = new float[red.length];
+            ParallelRows.run(y1 - y0, 16, (from, to) -> {
+                for (int y = y0 + from; y < y0 + to; y++) {
+                    for (int x = x0, i = y * w + x0, o = (y - y0) * bw; x < x1; x++, i++, o++) {
+                        int n = nearest[i];
+                        if (n < 0) {
+                            int p = guide[i];
+                            red[o] = p >> 16 & 0xFF;
+                            green[o] = p >> 8 & 0xFF;
+                            blue[o] = p & 0xFF;
+                            continue;
+                        }
+                        long sum = sums[n];
+                        int count = (int) (sum & COUNT_MASK);
+                        red[o] = (float) (int) (sum >>> RED & FIELD_MASK) / count;
+                        green[o] = (float) (int) (sum >>> GREEN & FIELD_MASK) / count;
+                        blue[o] = (float) (int) (sum >>> BLUE & FIELD_MASK) / count;
+                    }
+                }
+            });
+            return new float[][] {red, green, blue};
+        }
     }
 
     private static final byte NEITHER = 0;
@@ -74,39 +169,6 @@ final class NearestColours {
             clean[i] = same ? v : NEITHER;
         }
         return clean;
-    }
-
-    /**
-     * Fills planes {@code first}..{@code first + 2} with the colour of the nearest clean pixel of {@code side}
-     * (the mean over the clean pixels of its 3×3 window); with no clean pixel at all (a picture that is all edge)
-     * the picture's own colours.
-     */
-    private static void side(int[] guide, byte[] clean, byte side, float[][] planes, int first, int w, int h) {
-        int[] nearest = nearest(clean, side, w, h);
-        long[] sums = windowSums(guide, clean, side, w, h);
-        float[] red = new float[w * h];
-        float[] green = new float[w * h];
-        float[] blue = new float[w * h];
-        ParallelRows.run(h, 16, (from, to) -> {
-            for (int i = from * w; i < to * w; i++) {
-                int o = nearest[i];
-                if (o < 0) {
-                    int p = guide[i];
-                    red[i] = p >> 16 & 0xFF;
-                    green[i] = p >> 8 & 0xFF;
-                    blue[i] = p & 0xFF;
-                    continue;
-                }
-                long sum = sums[o];
-                int count = (int) (sum & COUNT_MASK);
-                red[i] = (float) (int) (sum >>> RED & FIELD_MASK) / count;
-                green[i] = (float) (int) (sum >>> GREEN & FIELD_MASK) / count;
-                blue[i] = (float) (int) (sum >>> BLUE & FIELD_MASK) / count;
-            }
-        });
-        planes[first] = red;
-        planes[first + 1] = green;
-        planes[first + 2] = blue;
     }
 
     /** Bit fields of a window sum: red, green and blue sums (at most 9 × 255, 12 bits each) and the count. */

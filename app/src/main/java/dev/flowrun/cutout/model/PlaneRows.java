@@ -71,6 +71,21 @@ final class PlaneRows {
         return x0[x];
     }
 
+    /**
+     * For each grid column, the first output column whose left grid column ({@link #column}) is it or a later one;
+     * last, the output width: grid column {@code g} is the left one of output columns {@code [first[g], first[g + 1])}.
+     */
+    int[] firstColumns() {
+        int[] first = new int[gw + 1];
+        for (int g = 0, x = 0; g <= gw; g++) {
+            while (x < w && x0[x] < g) {
+                x++;
+            }
+            first[g] = x;
+        }
+        return first;
+    }
+
     /** Plane {@code k} at output column {@code x} of the current row. */
     float at(int k, int x) {
         int i = x0[x];

@@ -70,4 +70,59 @@ class GuidedFilterTest {
         float mid = at(c, flat, 5 * W + 23);
         assertThat(mid).isBetween(0.3f, 0.7f);
     }
+
+    @Test
+    void nearTheOutlineTheTilesGiveTheWholeGridsCoefficients() {
+        // Not a whole number of tiles either way; the subject runs off the right and bottom sides, with a soft
+        // outline (unknown) and a hard one (decided right up to the band), on a textured picture.
+        int w = OutlineTiles.TILE * 5 + 13;
+        int h = OutlineTiles.TILE * 3 + 7;
+        int[] guide = new int[w * h];
+        float[] p = new float[w * h];
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                int i = y * w + x;
+                guide[i] = (x * 37 + y * 11) % 256 << 16 | (x * y) % 256 << 8 | (x ^ y) & 0xFF;
+                double d = Math.hypot(x - w, y - h) / 90.0;
+                p[i] = (float) Math.max(0, Math.min(1, (1.2 - d) * (x < w / 2 ? 3 : 30)));
+            }
+        }
+        float[] trimap = Trimap.of(p, w, h).values();
+        GuidedFilter.Coefficients whole = GuidedFilter.coefficients(guide, p, w, h, 2, 1e-3f);
+        GuidedFilter.Coefficients tiles = GuidedFilter.nearOutline(guide, p, trimap, w, h, 2, 1e-3f);
+        int compared = 0;
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                if (!readByTheCompose(trimap, w, h, x, y)) {
+                    continue;
+                }
+                int i = y * w + x;
+                compared++;
+                assertThat(tiles.ar()[i]).as("(%d, %d)", x, y).isCloseTo(whole.ar()[i], within(1e-6f));
+                assertThat(tiles.ag()[i]).as("(%d, %d)", x, y).isCloseTo(whole.ag()[i], within(1e-6f));
+                assertThat(tiles.ab()[i]).as("(%d, %d)", x, y).isCloseTo(whole.ab()[i], within(1e-6f));
+                assertThat(tiles.b()[i]).as("(%d, %d)", x, y).isCloseTo(whole.b()[i], within(1e-6f));
+            }
+        }
+        assertThat(compared).isGreaterThan(w * h / 20).isLessThan(w * h);
+    }
+
+    /** Whether a grid pixel is a corner of a cell (it and its right and lower neighbours) the trimap does not settle. */
+    private static boolean readByTheCompose(float[] trimap, int w, int h, int x, int y) {
+        for (int cy = Math.max(0, y - 1); cy <= y; cy++) {
+            for (int cx = Math.max(0, x - 1); cx <= x; cx++) {
+                float a = trimap[cy * w + cx];
+                float[] corners = {trimap[cy * w + Math.min(w - 1, cx + 1)], trimap[Math.min(h - 1, cy + 1) * w + cx],
+                        trimap[Math.min(h - 1, cy + 1) * w + Math.min(w - 1, cx + 1)]};
+                boolean settled = a != Trimap.UNKNOWN;
+                for (float c : corners) {
+                    settled &= c == a;
+                }
+                if (!settled) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
 }

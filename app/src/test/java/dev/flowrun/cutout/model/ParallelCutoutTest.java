@@ -74,7 +74,7 @@ class ParallelCutoutTest {
     }
 
     /** The model's answer as it might be at 1024²: an ellipse with a soft outline, an unsure haze beside it. */
-    private static float[] matte() {
+    static float[] matte() {
         float[] m = new float[1024 * 1024];
         for (int y = 0; y < 1024; y++) {
             for (int x = 0; x < 1024; x++) {
@@ -91,7 +91,7 @@ class ParallelCutoutTest {
         return m;
     }
 
-    private static BufferedImage scaled(BufferedImage photo, int w, int h, boolean alpha) {
+    static BufferedImage scaled(BufferedImage photo, int w, int h, boolean alpha) {
         BufferedImage image = Pixels.create(w, h, alpha);
         Scaler.resample(Pixels.readOnly(photo), photo.getWidth(), photo.getHeight(), Pixels.data(image), w, h, false);
         if (alpha) { // a gradient of transparency across the picture

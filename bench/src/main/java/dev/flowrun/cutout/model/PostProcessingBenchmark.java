@@ -27,6 +27,8 @@ import java.util.Map;
 public final class PostProcessingBenchmark {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final int WARMUP = 5;
+    /** {@code -Dbench.sizes=671x447,4243x2828}: only these columns (a profile of one size). */
+    private static final String ONLY = System.getProperty("bench.sizes", "");
 
     private PostProcessingBenchmark() {
     }
@@ -42,12 +44,21 @@ public final class PostProcessingBenchmark {
             probability = model.predict(ModelInput.tensor(Pixels.readOnly(photo), photo.getWidth(),
                     photo.getHeight(), false, model.family()));
         }
-        System.out.println("| step, wall (this thread's CPU; CPU of this thread and the pool's) | 671×447, 0.3 MP"
-                + " | 1024×1024 |"
-                + " 2449×1633, 4 MP | 4243×2828, 12 MP |");
-        System.out.println("|---|---:|---:|---:|---:|");
         List<Map<String, double[]>> columns = new ArrayList<>();
+        List<int[]> sizes = new ArrayList<>();
+        StringBuilder header = new StringBuilder("| step, wall (this thread's CPU; CPU of this thread and the pool's) |");
+        StringBuilder rule = new StringBuilder("|---|");
         for (int[] size : new int[][] {{671, 447}, {1024, 1024}, {2449, 1633}, {4243, 2828}}) {
+            if (ONLY.isEmpty() || Arrays.asList(ONLY.split(",")).contains(size[0] + "x" + size[1])) {
+                sizes.add(size);
+                header.append(String.format(Locale.ROOT, " %d×%d, %.1f MP |", size[0], size[1],
+                        size[0] * size[1] / 1e6));
+                rule.append("---:|");
+            }
+        }
+        System.out.println(header);
+        System.out.println(rule);
+        for (int[] size : sizes) {
             BufferedImage image = Pixels.create(size[0], size[1], false);
             Scaler.resample(Pixels.readOnly(photo), photo.getWidth(), photo.getHeight(), Pixels.data(image), size[0],
                     size[1], false);
@@ -66,7 +77,8 @@ public final class PostProcessingBenchmark {
             StringBuilder row = new StringBuilder("| " + step + " |");
             for (Map<String, double[]> column : columns) {
                 double[] t = column.get(step);
-                row.append(String.format(Locale.ROOT, " %.0f ms (%.0f; %.0f) |", t[0], t[1], t[2]));
+                row.append(step.startsWith("memory") ? String.format(Locale.ROOT, " %.0f MB |", t[0])
+                        : String.format(Locale.ROOT, " %.0f ms (%.0f; %.0f) |", t[0], t[1], t[2]));
             }
             System.out.println(row);
         }
@@ -98,20 +110,43 @@ public final class PostProcessingBenchmark {
         for (int i = 0; i < mask.length; i++) {
             mask[i] = trimap[i] == Trimap.UNKNOWN ? mask[i] : trimap[i];
         }
-        NearestColours colours = NearestColours.of(guide, trimap, gw, gh);
-        t = lap(out, "edge colours (NearestColours)", t);
-        GuidedFilter.Coefficients c = GuidedFilter.coefficients(guide, mask, gw, gh, Math.max(1, Math.max(gw, gh)
-                / 512), 1e-3f);
-        t = lap(out, "guided filter", t);
+        NearestColours colours = NearestColours.nearOutline(guide, planes, gw, gh);
+        t = lap(out, "edge colours (NearestColours, near the outline)", t);
+        GuidedFilter.Coefficients c = GuidedFilter.nearOutline(guide, mask, trimap, gw, gh, Math.max(1,
+                Math.max(gw, gh) / 512), 1e-3f);
+        t = lap(out, "guided filter (near the outline)", t);
         FullSizeCutout.compose(src, w, h, false, c, planes, colours, gw, gh, 1);
         t = lap(out, "full-size cut-out", t);
         new ModelBackgroundRemover((SegmentationModel) null).fromProbability(image, probability, 1024, 1);
-        lap(out, "**all after the inference, as the node runs it**", t);
+        t = lap(out, "**all after the inference, as the node runs it**", t);
+        ModelBackgroundRemover remover = new ModelBackgroundRemover(ModelLoad.of(null),
+                ModelBackgroundRemover.Edges.GUIDED, Looks.Scheme.ONE, tensor -> probability.clone());
+        long allocatedBefore = t[3];
+        try {
+            remover.fromLooks(image, Looks.first(image, ModelFamily.ISNET, tensor -> probability.clone()), 1);
+        } catch (dev.flowrun.cutout.CutoutFailed e) {
+            throw new IllegalStateException(e);
+        }
+        t = lap(out, "**everything the node does beyond session.run (one look)**", t);
+        out.put("memory the node allocates beyond session.run", new double[] {
+                (t[3] - allocatedBefore) / 1e6, (t[3] - allocatedBefore) / 1e6, (t[3] - allocatedBefore) / 1e6});
         return out;
     }
 
     private static long[] now() {
-        return new long[] {System.nanoTime(), THREADS.getCurrentThreadCpuTime(), workCpu()};
+        return new long[] {System.nanoTime(), THREADS.getCurrentThreadCpuTime(), workCpu(), workAllocated()};
+    }
+
+    /** Bytes allocated by the same threads as {@link #workCpu}. */
+    private static long workAllocated() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) THREADS;
+        long sum = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        for (ThreadInfo info : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
+            if (info != null && info.getThreadName().startsWith("ForkJoinPool.commonPool-worker")) {
+                sum += Math.max(0, threads.getThreadAllocatedBytes(info.getThreadId()));
+            }
+        }
+        return sum;
     }
 
     /**
