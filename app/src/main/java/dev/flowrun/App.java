@@ -25,9 +25,11 @@ import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.imaging.Thumbnailer;
 import dev.flowrun.imaging.Thumbnails;
 import dev.flowrun.input.DownloadClient;
+import dev.flowrun.lifecycle.RunListener;
 import dev.flowrun.lifecycle.RunSignals;
 import dev.flowrun.metrics.JvmMeters;
 import dev.flowrun.metrics.Metrics;
+import dev.flowrun.net.LazyClient;
 import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.NodeCatalogue;
 import dev.flowrun.retention.Retention;
@@ -45,6 +47,7 @@ import dev.flowrun.run.RunViews;
 import dev.flowrun.upload.UploadLimits;
 import dev.flowrun.upload.Uploads;
 import dev.flowrun.webhook.Webhooks;
+import dev.flowrun.work.Background;
 import dev.flowrun.workflow.Templates;
 import dev.flowrun.workflow.WorkflowService;
 import dev.flowrun.workflow.Workflows;
@@ -57,7 +60,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,7 +77,8 @@ public final class App {
     private final HttpServer http;
     private final RunEventHub events;
     private final Services services;
-    private final OkHttpClient client;
+    private final LazyClient client;
+    /** Null without the HTTP server: the JVM's meters are read only through /metrics. */
     private final JvmMeters jvmMeters;
     private final Address address;
     private final AuthService auth;
@@ -103,6 +106,7 @@ public final class App {
         private Consumer<String> onNewKey = key -> { };
         private boolean serving = true;
         private ModelLoad loading;
+        private Background<Database> opening;
 
         private Builder(Config config) {
             this.config = config;
@@ -128,7 +132,9 @@ public final class App {
         /**
          * Without the HTTP server, for the command line on this machine: it calls the {@link #services} directly and
          * reads outputs from the store, and a start without the server and its web stack (a third of the classes a
-         * start loads) is what a one-photo command waits for.
+         * start loads) is what a one-photo command waits for. Left out with it, since nothing of a command's run reads
+         * them: the JVM's meters (read through /metrics), the retention sweep, and the zip of a finished run's outputs
+         * (built when it is first asked for, as after a restart).
          */
         public Builder withoutHttp() {
             this.serving = false;
@@ -146,23 +152,37 @@ public final class App {
         }
 
         /**
+         * The database of the config already opening and migrating ({@link Database#opening}): the command line starts it
+         * before its logging and JSON set-up, which it overlaps, as the model's load does on a thread of its own. The
+         * app closes it when it stops, or, if the start fails first, once it has opened.
+         */
+        public Builder database(Background<Database> opening) {
+            this.opening = opening;
+            return this;
+        }
+
+        /**
          * Starts everything; the returned app is serving once this returns. The model loads on a thread of its own
          * while the database opens and the rest starts, and is waited for before HTTP starts: a file that cannot be
          * used stops start-up with {@link dev.flowrun.cutout.model.ModelUnavailable}. Whatever fails stops what had
          * started and throws.
          */
         public App start() {
+            Background<Database> database = opening != null ? opening
+                    : Database.opening(config.effectiveDbUrl(), config.dbPoolSize());
             if (nodes != null) {
-                return new App(config, nodes, clock, null, serving).start(config, onNewKey);
+                return new App(config, nodes, clock, null, serving, database).start(config, onNewKey);
             }
             ModelLoad model = loading != null ? loading
                     : ModelLoad.startIfAny(config.effectiveBgModel(), config.bgModelFamily());
             if (model == null) {
-                return new App(config, NodeCatalogue.standard(null), clock, null, serving).start(config, onNewKey);
+                return new App(config, NodeCatalogue.standard(null), clock, null, serving, database)
+                        .start(config, onNewKey);
             }
             App app;
             try {
-                app = new App(config, NodeCatalogue.standard(new ModelBackgroundRemover(model)), clock, model, serving);
+                app = new App(config, NodeCatalogue.standard(new ModelBackgroundRemover(model)), clock, model, serving,
+                        database);
             } catch (RuntimeException e) {
                 model.close();
                 throw e;
@@ -171,15 +191,21 @@ public final class App {
         }
     }
 
-    private App(Config config, NodeCatalogue catalogue, Clock clock, ModelLoad model, boolean serving) {
+    private App(Config config, NodeCatalogue catalogue, Clock clock, ModelLoad model, boolean serving,
+                Background<Database> opening) {
         this.model = model;
         ObjectMapper mapper = Json.mapper();
         this.address = Address.of(config);
         StartLine.log(config, address);
         String publicUrl = address.publicUrl();
-        this.storage = Storage.open(config);
         try {
-            this.database = Database.open(config.effectiveDbUrl(), config.dbPoolSize());
+            this.storage = Storage.open(config);
+        } catch (RuntimeException e) {
+            opening.abandon(Database::close);
+            throw e;
+        }
+        try {
+            this.database = opening.get();
         } catch (RuntimeException e) {
             storage.close();
             throw e;
@@ -194,9 +220,10 @@ public final class App {
             FileStore store = storage.store();
             var signer = new UrlSigner(new Settings(jdbi).urlSigningSecret(), publicUrl, config.urlTtl(), clock);
             var views = new RunViews(signer, mapper);
-            // The one client every outbound call derives from (newBuilder() shares its pools and any guard).
-            this.client = OutboundGuard.baseClient(config.allowPrivateNetworks());
-            OkHttpClient downloads = DownloadClient.standard(client);
+            // The one client every outbound call derives from (newBuilder() shares its pools and any guard), built
+            // by the first call that goes out.
+            this.client = LazyClient.of(() -> OutboundGuard.baseClient(config.allowPrivateNetworks()));
+            LazyClient downloads = client.derived(DownloadClient::standard);
             this.archives = new RunArchives(jdbi, store, instance::id);
             // One registry for the whole app, passed to what records into it; /metrics reads it.
             var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -211,7 +238,14 @@ public final class App {
                     ZipTools.create(downloads, store), workflows.service(), signals);
             // In the transaction, in this order: the webhook's outbox row, the live event, the other instances'
             // notifications; after the commit: the log and metrics, this instance's workers, the archive.
-            signals.listen(webhooks.outbox(), RunEvents.LISTENER, runLog, engine.runListener(), archives);
+            // Without the server nobody downloads the zip of a run's outputs now (the command line wrote them out one
+            // by one): a later ask, from the dashboard, builds it then, as after a restart.
+            List<RunListener> listeners = new ArrayList<>(List.of(webhooks.outbox(), RunEvents.LISTENER, runLog,
+                    engine.runListener()));
+            if (serving) {
+                listeners.add(archives);
+            }
+            signals.listen(listeners.toArray(RunListener[]::new));
             metrics.queueSize(engine::waitingItems, engine::heldItems);
             var runs = Runs.create(new RunContext(jdbi, mapper, clock, store, signer, views), workflows.service(),
                     new RunQueues(engine.queue(), engine.zips()), signals, runLog, config.runs());
@@ -232,7 +266,7 @@ public final class App {
             } else {
                 this.http = null;
             }
-            this.jvmMeters = new JvmMeters(registry);
+            this.jvmMeters = serving ? new JvmMeters(registry) : null;
             List<Takeover> takeovers = new ArrayList<>(engine.takeovers());
             takeovers.add(webhooks.takeover());
             takeovers.add(new ArchiveTakeover());
@@ -259,7 +293,10 @@ public final class App {
             engine.start();
             webhooks.sender().start();
             cluster.start();
-            retention.sweeper().start();
+            if (http != null) {
+                // A command-line run is over in seconds; the service, or the next long run, sweeps.
+                retention.sweeper().start();
+            }
             events.start();
             if (model != null) {
                 LOG.info("segmentation model: {}", model.get());
@@ -319,9 +356,13 @@ public final class App {
         if (model != null) {
             model.close();
         }
-        client.dispatcher().executorService().shutdown();
-        client.connectionPool().evictAll();
-        jvmMeters.close();
+        client.ifBuilt(built -> {
+            built.dispatcher().executorService().shutdown();
+            built.connectionPool().evictAll();
+        });
+        if (jvmMeters != null) {
+            jvmMeters.close();
+        }
         database.close();
         storage.close();
         LOG.info("stopped");

@@ -9,14 +9,11 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
- * The log's format on standard output (README, Operating it). Text is what logback.xml sets up; JSON replaces the encoder of
- * that same appender with logback's own {@link JsonEncoder}: one object per line, the run and item ids of a line in
- * its {@code mdc}.
+ * The log's format on standard output (README, Operating it). Text is what {@link LogConfiguration} sets up; JSON
+ * replaces the encoder of that same appender with logback's own {@link JsonEncoder}: one object per line, the run and
+ * item ids of a line in its {@code mdc}.
  */
 public final class Logs {
-    /** The appender of logback.xml; a test or embedder with a configuration of its own has none, and is left alone. */
-    static final String STDOUT = "stdout";
-
     private Logs() {
     }
 
@@ -26,7 +23,7 @@ public final class Logs {
         SLF4JBridgeHandler.install();
         if (format != Config.LogFormat.JSON
                 || !(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)
-                || !(context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender(STDOUT)
+                || !(context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender(LogConfiguration.STDOUT)
                         instanceof ConsoleAppender<ILoggingEvent> console)) {
             return;
         }

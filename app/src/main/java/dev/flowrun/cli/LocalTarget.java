@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.App;
 import dev.flowrun.Config;
 import dev.flowrun.cutout.model.ModelLoad;
+import dev.flowrun.db.Database;
 import dev.flowrun.error.StartupFailure;
 import dev.flowrun.events.EventSink;
 import dev.flowrun.files.UrlSigner;
 import dev.flowrun.run.ItemFilter;
 import dev.flowrun.run.PageRequest;
+import dev.flowrun.work.Background;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -43,15 +45,17 @@ final class LocalTarget implements Target {
     }
 
     /**
-     * The settings of a run on this machine, and its model already loading: the longest step of a start, begun before
-     * the command sets up its logging, JSON and database. Closed by the app it is given to, else {@link #abandon}ed.
+     * The settings of a run on this machine, its model already loading and its database opening, each on a thread of
+     * its own: the longest steps of a start, begun before the command sets up its logging and JSON. Closed by the app
+     * they are given to, else {@link #abandon}ed.
      */
-    record Early(Config config, ModelLoad model) {
-        /** The command ends before starting the engine: the model is closed once loaded, nobody waits for it. */
+    record Early(Config config, ModelLoad model, Background<Database> database) {
+        /** The command ends before starting the engine: each is closed once ready, nobody waits for them. */
         void abandon() {
             if (model != null) {
                 model.abandon();
             }
+            database.abandon(Database::close);
         }
     }
 
@@ -71,7 +75,11 @@ final class LocalTarget implements Target {
             throw new UsageError(e.getMessage());
         }
         // Not through App: loading its class sets up the logging first (its logger), which the model need not wait for.
-        return new Early(config, ModelLoad.startIfAny(config.effectiveBgModel(), config.bgModelFamily()));
+        ModelLoad model = ModelLoad.startIfAny(config.effectiveBgModel(), config.bgModelFamily());
+        // The logging is set up here, on this thread, before the database's thread logs: set up by two threads at
+        // once, SLF4J hands one of them a stand-in that the command's quieting does not reach, and says so.
+        Cli.quietLogs();
+        return new Early(config, model, Database.opening(config.effectiveDbUrl(), config.dbPoolSize()));
     }
 
     /**
@@ -82,8 +90,8 @@ final class LocalTarget implements Target {
         Config config = early.config();
         String dataDir = config.dataDir().toAbsolutePath().normalize().toString();
         try {
-            return new LocalTarget(App.builder(config).withoutHttp().model(early.model()).onNewKey(
-                    LocalTarget::showKey).start(), dataDir);
+            return new LocalTarget(App.builder(config).withoutHttp().model(early.model()).database(early.database())
+                    .onNewKey(LocalTarget::showKey).start(), dataDir);
         } catch (StartupFailure e) {
             if (String.valueOf(e.getMessage()).contains("in use by another process")) {
                 throw new Held(config, "a flowrun service is already running on the data directory " + dataDir

@@ -2,6 +2,7 @@ package dev.flowrun.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.flowrun.work.Background;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.jdbi.v3.core.Jdbi;
@@ -47,6 +48,14 @@ public final class Database implements AutoCloseable {
             throw OpenFailures.of(jdbcUrl, e);
         }
         return database;
+    }
+
+    /**
+     * {@link #open} on a thread of its own: the start goes on with the rest (logging, JSON, the model on another
+     * thread) while H2 opens and the migrations are checked.
+     */
+    public static Background<Database> opening(String jdbcUrl, int maxConnections) {
+        return Background.start("database-open", () -> open(jdbcUrl, maxConnections));
     }
 
     public Jdbi jdbi() {

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.files.DiskSpace;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.imaging.ImageDecoder;
+import dev.flowrun.net.LazyClient;
 import dev.flowrun.nodes.RemoteImages;
 import dev.flowrun.input.InputFetcher;
 import dev.flowrun.lifecycle.StoredInputs;
 import dev.flowrun.metrics.Metrics;
 import dev.flowrun.work.PixelMemory;
-import okhttp3.OkHttpClient;
 
 /**
  * What an item's work uses: its stored inputs read ({@code inputs}), fetched and decoded, its outputs stored (and the
@@ -27,7 +27,7 @@ public record ItemTools(StoredInputs inputs, InputFetcher fetcher, ImageDecoder 
      * Inputs downloaded with {@code downloads} into {@code store}; images decoded up to {@code maxPixels}
      * ({@code FLOWRUN_MAX_PIXELS}) each and, all items together, within the heap's room for pixels.
      */
-    public static ItemTools create(OkHttpClient downloads, FileStore store, DiskSpace disk, long maxPixels,
+    public static ItemTools create(LazyClient downloads, FileStore store, DiskSpace disk, long maxPixels,
                                    ObjectMapper mapper, Metrics metrics) {
         return new ItemTools(new StoredInputs(mapper), new InputFetcher(downloads, store),
                 new ImageDecoder(maxPixels, PixelMemory.forHeap(Runtime.getRuntime().maxMemory())), store, disk, mapper,

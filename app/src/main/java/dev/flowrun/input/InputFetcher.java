@@ -3,13 +3,13 @@ package dev.flowrun.input;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.net.BlockedAddress;
+import dev.flowrun.net.LazyClient;
 import dev.flowrun.net.RedirectFollower;
 import dev.flowrun.net.RedirectRefused;
 import dev.flowrun.work.WorkBudget;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 
@@ -22,14 +22,20 @@ public final class InputFetcher {
     public static final long MAX_BYTES = 50L * 1024 * 1024;
     /** OkHttp's stream hands out at most one 8 KiB segment per read: a bigger buffer is only garbage. */
     private static final int READ_BUFFER = 8 * 1024;
-    private final OkHttpClient client;
-    private final RedirectFollower redirects;
+    private final LazyClient client;
     private final FileStore store;
+    private RedirectFollower redirects; // guarded by this: built with the client, at the first download
 
-    public InputFetcher(OkHttpClient client, FileStore store) {
+    public InputFetcher(LazyClient client, FileStore store) {
         this.client = client;
-        this.redirects = new RedirectFollower(client);
         this.store = store;
+    }
+
+    private synchronized RedirectFollower redirects() {
+        if (redirects == null) {
+            redirects = new RedirectFollower(client.get());
+        }
+        return redirects;
     }
 
     /**
@@ -44,7 +50,7 @@ public final class InputFetcher {
             throw new DownloadFailed("not a valid URL: " + url);
         }
         String shown = ShownUrl.of(url);
-        try (Response response = redirects.get(request)) {
+        try (Response response = redirects().get(request)) {
             if (!response.isSuccessful()) {
                 throw new DownloadFailed("GET " + shown + " answered HTTP " + response.code());
             }
@@ -86,7 +92,7 @@ public final class InputFetcher {
 
     /** Aborts every download in progress: at shutdown, a blocked socket read does not notice an interrupt. */
     public void cancelAll() {
-        client.dispatcher().cancelAll();
+        client.ifBuilt(built -> built.dispatcher().cancelAll());
     }
 
     private static String tooLarge(String url) {

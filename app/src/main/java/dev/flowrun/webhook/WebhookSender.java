@@ -6,6 +6,7 @@ import dev.flowrun.lifecycle.Delivery;
 import dev.flowrun.lifecycle.DeliveryStatus;
 import dev.flowrun.lifecycle.DeliveryTransitions;
 import dev.flowrun.metrics.Metrics;
+import dev.flowrun.net.LazyClient;
 import dev.flowrun.work.LogContext;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import okhttp3.Call;
 import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
@@ -48,7 +48,7 @@ public final class WebhookSender {
     /** Deliveries in flight at once: enough for slow receivers not to hold up others, bounded all the same. */
     private static final int IN_FLIGHT = 16;
     private final Jdbi jdbi;
-    private final OkHttpClient client;
+    private final LazyClient client;
     private final RetrySchedule schedule;
     private final Duration timeout;
     private final Clock clock;
@@ -65,11 +65,11 @@ public final class WebhookSender {
     private volatile boolean stopping;
 
     /** {@code client}: the app's outbound client, from which the sender derives its own with the webhook timeout. */
-    public WebhookSender(Jdbi jdbi, DatabaseAvailability database, OkHttpClient client, WebhookSettings settings,
+    public WebhookSender(Jdbi jdbi, DatabaseAvailability database, LazyClient client, WebhookSettings settings,
                          Clock clock, Metrics metrics, Supplier<String> instance) {
         this.database = database;
         this.jdbi = jdbi;
-        this.client = WebhookClient.from(client, settings.timeout());
+        this.client = client.derived(built -> WebhookClient.from(built, settings.timeout()));
         this.schedule = new RetrySchedule(settings.retryDelays());
         this.timeout = settings.timeout();
         this.clock = clock;
@@ -121,7 +121,7 @@ public final class WebhookSender {
         try {
             // A blocked socket read ignores interrupts: abort calls still running when the grace is over.
             if (!senders.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-                client.dispatcher().cancelAll();
+                client.ifBuilt(built -> built.dispatcher().cancelAll());
                 senders.shutdownNow();
             }
         } catch (InterruptedException e) {
@@ -239,7 +239,7 @@ public final class WebhookSender {
             return new AttemptResult(null, "not a valid URL", 0);
         }
         long start = System.nanoTime();
-        Call call = client.newCall(request);
+        Call call = client.get().newCall(request);
         StatusLine status = new StatusLine();
         call.addEventListener(status);
         // Only the status is read: closing the response without its body is the acknowledgement's end.

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flowrun.db.Database;
 import dev.flowrun.lifecycle.RunListener;
 import dev.flowrun.metrics.Metrics;
+import dev.flowrun.net.LazyClient;
 import java.time.Clock;
 import java.util.function.Supplier;
-import okhttp3.OkHttpClient;
 
 /**
  * The webhook feature's parts, built from its settings: the sender that delivers from the outbox, the outbox a
@@ -17,7 +17,7 @@ public record Webhooks(WebhookSender sender, RunListener outbox, WebhookStatusSe
                        WebhookTakeover takeover) {
 
     /** {@code client} is the app's one outbound client; the sender derives its own with the webhook timeout. */
-    public static Webhooks create(WebhookSettings settings, Database database, OkHttpClient client, Clock clock,
+    public static Webhooks create(WebhookSettings settings, Database database, LazyClient client, Clock clock,
                                   Metrics metrics, Supplier<String> instance, ObjectMapper mapper) {
         var sender = new WebhookSender(database.jdbi(), database.availability(), client, settings, clock, metrics,
                 instance);

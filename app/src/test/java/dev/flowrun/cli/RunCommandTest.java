@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.flowrun.cutout.model.Photos;
 import dev.flowrun.cutout.model.Photos.Source;
+import dev.flowrun.files.FileLayout;
 import dev.flowrun.support.Await;
 import dev.flowrun.support.Dwebp;
 import dev.flowrun.support.MainProcess;
+import dev.flowrun.support.Reply;
 import dev.flowrun.support.TestApp;
 import dev.flowrun.support.TestWorkflow;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -21,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -86,6 +90,8 @@ class RunCommandTest {
         assertThat(lines.get(0)).contains("sending 4 image(s)").contains("2 file(s) left out, not images");
         assertThat(lines.get(lines.size() - 1)).contains("3 completed, 1 failed").contains("outputs in " + out);
         assertThat(first.stdout()).doesNotContain("INFO");
+        assertThat(dataDir.resolve("files").resolve(FileLayout.outputArchive(1)))
+                .as("the command wrote the outputs out one by one: no zip of them built on the way out").doesNotExist();
 
         MainProcess again = runCommand("Remove background", photos.toString(), "--out", out.toString(),
                 "--skip-existing", "--quiet", "--priority", "low");
@@ -97,6 +103,15 @@ class RunCommandTest {
             assertThat(runs).hasSize(2);
             assertThat(runs.get(0).path("trigger").asText()).isEqualTo("cli");
             assertThat(runs.get(1).path("totalItems").asInt()).isEqualTo(4);
+            Reply archive = service.fetch(service.get("/workflows/runs/1/download").json().path("archiveUrl").asText());
+            assertThat(archive.status()).as("the zip of a command's run, built when first asked for").isEqualTo(200);
+            int entries = 0;
+            try (var zip = new ZipInputStream(new ByteArrayInputStream(archive.bytes()))) {
+                while (zip.getNextEntry() != null) {
+                    entries++;
+                }
+            }
+            assertThat(entries).as("its three outputs").isEqualTo(3);
             assertThat(runs.get(0).path("priority").asText()).isEqualTo("low");
             assertThat(runs.get(1).path("priority").asText()).isEqualTo("normal");
 

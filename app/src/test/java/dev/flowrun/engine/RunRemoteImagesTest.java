@@ -10,6 +10,7 @@ import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.files.s3.ObjectStores;
 import dev.flowrun.imaging.ImageDecoder;
 import dev.flowrun.input.InputFetcher;
+import dev.flowrun.net.LazyClient;
 import dev.flowrun.net.OutboundGuard;
 import dev.flowrun.nodes.NodeFailure;
 import dev.flowrun.support.Argb;
@@ -36,7 +37,7 @@ class RunRemoteImagesTest {
 
     private RunRemoteImages instance(long runId) {
         FileStore store = new DirectoryStore(dataDir);
-        return new RunRemoteImages(new InputFetcher(OutboundGuard.baseClient(true), store), store,
+        return new RunRemoteImages(new InputFetcher(LazyClient.of(() -> OutboundGuard.baseClient(true)), store), store,
                 new ImageDecoder(10_000_000L), runId);
     }
 
@@ -67,7 +68,7 @@ class RunRemoteImagesTest {
         try (S3ProxyServer own = S3ProxyServer.startNew();
              var opened = ObjectStores.open(new StorageConfig(own.newBucket(), "", own.endpoint(), "us-east-1", true,
                      S3ProxyServer.ACCESS_KEY, S3ProxyServer.SECRET_KEY, null), dataDir)) {
-            RunRemoteImages images = new RunRemoteImages(new InputFetcher(OutboundGuard.baseClient(true),
+            RunRemoteImages images = new RunRemoteImages(new InputFetcher(LazyClient.of(() -> OutboundGuard.baseClient(true)),
                     opened.store()), opened.store(), new ImageDecoder(10_000_000L), 11);
             own.stop();
             assertThatThrownBy(() -> images.fetch(url)).isInstanceOf(NodeFailure.class)

@@ -2,6 +2,7 @@ package dev.flowrun.input;
 
 import dev.flowrun.files.DirectoryStore;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.net.LazyClient;
 import dev.flowrun.net.OutboundGuard;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -133,7 +134,7 @@ class InputFetcherTest {
     }
 
     private InputFetcher fetcher(OkHttpClient client) {
-        return new InputFetcher(client, new DirectoryStore(dir));
+        return new InputFetcher(LazyClient.of(() -> client), new DirectoryStore(dir));
     }
 
     private static Buffer bytes(long count) {

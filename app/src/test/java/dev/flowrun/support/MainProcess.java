@@ -74,8 +74,8 @@ public final class MainProcess implements AutoCloseable {
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
             command.addAll(jvmOptions);
             command.addAll(List.of("-cp", System.getProperty("java.class.path"),
-                    // The service's own logging (standard output), not the tests' (a file).
-                    "-Dlogback.configurationFile=logback.xml", "dev.flowrun.Main"));
+                    // The service's own logging (standard output): no logback.configurationFile naming the tests' file.
+                    "dev.flowrun.Main"));
             command.addAll(args);
             var builder = new ProcessBuilder(command).redirectOutput(logs.resolve("stdout").toFile())
                     .redirectError(logs.resolve("stderr").toFile());

@@ -43,8 +43,8 @@ class BigUploadMemoryTest {
         Path dataDir = Files.createTempDirectory("flowrun-big-upload");
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder builder = new ProcessBuilder(javaBin, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                // The service's own logging (standard output), not the tests' (a file): the port is read from it.
-                "-Dlogback.configurationFile=logback.xml", "dev.flowrun.Main").redirectErrorStream(true);
+                // The service's own logging (standard output), not the tests' file: the port is read from it.
+                "dev.flowrun.Main").redirectErrorStream(true);
         builder.environment().put("FLOWRUN_PORT", "0");
         builder.environment().put("FLOWRUN_DATA_DIR", dataDir.toString());
         builder.environment().put("FLOWRUN_API_KEY", KEY);

@@ -1,8 +1,7 @@
 package dev.flowrun.cutout.model;
 
+import dev.flowrun.work.Background;
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * A segmentation model loading on a thread of its own, so that the rest of a start (the database, its migrations,
@@ -11,9 +10,9 @@ import java.util.concurrent.CompletionException;
  * before it serves fails as a start that loaded the model first would.
  */
 public final class ModelLoad implements AutoCloseable {
-    private final CompletableFuture<SegmentationModel> loading;
+    private final Background<SegmentationModel> loading;
 
-    private ModelLoad(CompletableFuture<SegmentationModel> loading) {
+    private ModelLoad(Background<SegmentationModel> loading) {
         this.loading = loading;
     }
 
@@ -27,51 +26,27 @@ public final class ModelLoad implements AutoCloseable {
 
     /** Starts loading {@code file} ({@link SegmentationModel#load}) on a new daemon thread. */
     public static ModelLoad start(Path file, ModelFamily family, ModelThreads threads) {
-        CompletableFuture<SegmentationModel> loading = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-            try {
-                loading.complete(SegmentationModel.load(file, family, threads));
-            } catch (Throwable e) {
-                loading.completeExceptionally(e);
-            }
-        }, "model-load");
-        thread.setDaemon(true);
-        thread.start();
-        return new ModelLoad(loading);
+        return new ModelLoad(Background.start("model-load", () -> SegmentationModel.load(file, family, threads)));
     }
 
     /** A model already loaded. */
     public static ModelLoad of(SegmentationModel model) {
-        return new ModelLoad(CompletableFuture.completedFuture(model));
+        return new ModelLoad(Background.done(model));
     }
 
     /** The model, once loaded. */
     public SegmentationModel get() {
-        try {
-            return loading.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
-        }
+        return loading.get();
     }
 
     /** Closes the model once it has loaded, without waiting for it: what a command that ends early does. */
     public void abandon() {
-        loading.thenAccept(SegmentationModel::close);
+        loading.abandon(SegmentationModel::close);
     }
 
     /** Closes the model, waiting for it if it is still loading; nothing to do if loading failed. */
     @Override
     public void close() {
-        try {
-            loading.join().close();
-        } catch (CompletionException e) {
-            // no model was loaded: nothing to close
-        }
+        loading.ifMade(SegmentationModel::close);
     }
 }

@@ -3,13 +3,13 @@ package dev.flowrun.input.zip;
 import dev.flowrun.files.FileStore;
 import dev.flowrun.files.StorageUnavailable;
 import dev.flowrun.input.ShownUrl;
+import dev.flowrun.net.LazyClient;
 import dev.flowrun.net.RedirectFollower;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
 import okhttp3.Dispatcher;
 import okhttp3.HttpUrl;
-import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 
@@ -22,8 +22,8 @@ public final class ZipDownloader {
     /** An archive may be a thousand times an image; stalls are still caught by the read timeout. */
     private static final Duration CALL_TIMEOUT = Duration.ofMinutes(30);
     private static final long CHECK_EVERY = 1 << 20;
-    private final OkHttpClient client;
-    private final RedirectFollower redirects;
+    private final LazyClient client;
+    private RedirectFollower redirects; // guarded by this: built with the client, at the first download
     private final FileStore store;
     private final long maxBytes;
 
@@ -31,11 +31,18 @@ public final class ZipDownloader {
      * {@code downloads} is the service's client for inputs. This one differs in its overall call timeout and in
      * having its own dispatcher, so that {@link #cancelAll} aborts archive downloads and nothing else.
      */
-    public ZipDownloader(OkHttpClient downloads, FileStore store, long maxBytes) {
-        this.client = downloads.newBuilder().dispatcher(new Dispatcher()).callTimeout(CALL_TIMEOUT).build();
-        this.redirects = new RedirectFollower(client);
+    public ZipDownloader(LazyClient downloads, FileStore store, long maxBytes) {
+        this.client = downloads.derived(built -> built.newBuilder().dispatcher(new Dispatcher())
+                .callTimeout(CALL_TIMEOUT).build());
         this.store = store;
         this.maxBytes = maxBytes;
+    }
+
+    private synchronized RedirectFollower redirects() {
+        if (redirects == null) {
+            redirects = new RedirectFollower(client.get());
+        }
+        return redirects;
     }
 
     /** Streams {@code url} into {@code key}; returns its size. {@code stop} is asked every MiB. */
@@ -47,7 +54,7 @@ public final class ZipDownloader {
         String shown = shown(parsed);
         Request request = new Request.Builder().url(parsed)
                 .header("User-Agent", "flowrun/0.1 (self-hosted image workflow runner)").build();
-        try (Response response = redirects.get(request)) {
+        try (Response response = redirects().get(request)) {
             if (!response.isSuccessful()) {
                 throw ZipFailure.downloadFailed("GET " + shown + " answered HTTP " + response.code());
             }
@@ -87,7 +94,7 @@ public final class ZipDownloader {
 
     /** Aborts the downloads in progress (at shutdown: a blocked socket read does not notice an interrupt). */
     public void cancelAll() {
-        client.dispatcher().cancelAll();
+        client.ifBuilt(built -> built.dispatcher().cancelAll());
     }
 
     private ZipFailure tooLarge(String shown) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.flowrun.files.DirectoryStore;
 import dev.flowrun.files.FileStore;
+import dev.flowrun.net.LazyClient;
 import dev.flowrun.support.FileServer;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -34,7 +35,7 @@ class ZipDownloaderTest {
         store = new DirectoryStore(dir.resolve("files"));
         server = new FileServer();
         client = new OkHttpClient.Builder().readTimeout(Duration.ofSeconds(10)).build();
-        downloader = new ZipDownloader(client, store, LIMIT);
+        downloader = new ZipDownloader(LazyClient.of(() -> client), store, LIMIT);
     }
 
     @AfterEach
