@@ -2,7 +2,6 @@ package dev.flowrun.bench;
 
 import dev.flowrun.cutout.model.Calibration;
 import dev.flowrun.cutout.model.CalibrationPhoto;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,12 +11,13 @@ import java.util.Locale;
 /**
  * The cut-out calibration (the photographs of {@code cutout-calibration.tsv}, judged by eye): per photograph the
  * confidence of one look and of the second look, the signals, whether it is flagged at the default mark, and the
- * rates on the held-back half: rejects flagged (aim: at least 80%) and accepts flagged (aim: at most 10%). Writes
+ * rates on all of them: rejects flagged (aim: at least 80%) and accepts flagged (aim: at most 10%). These are the
+ * photographs the confidence was tuned on; a held-back set is measured apart from them. Writes
  * each cut-out flattened on magenta (one look | looks) beside the photo and the first look's probability, in
  * sheets of four, to look at.
  *
  * <p>Run: {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.CutoutCalibration
- * -Dexec.args="OUT [all|tune|held|name,name]"} with {@code -Dflowrun.modelAnswers=DIR} to keep the model's answers between runs.
+ * -Dexec.args="OUT [all|name,name|signals]"} with {@code -Dflowrun.modelAnswers=DIR} to keep the model's answers between runs.
  */
 public final class CutoutCalibration {
     private static final double REVIEW_BELOW = 0.5;
@@ -39,6 +39,10 @@ public final class CutoutCalibration {
             }
             return;
         }
+        if (half.equals("signals")) { // candidate signals of every photograph, to compare confidence schemes
+            signals(calibration, out);
+            return;
+        }
         System.err.println("[calibration] load average at start " + Machine.loadAverage());
         StringBuilder tsv = new StringBuilder("name\tcategory\tsplit\tverdict\tone\tlooks\tmirror\tcrop\tsubject"
                 + "\tunsure\thaze\tband\tfragments\tsides\tfirstMs\tmirrorMs\tcropMs\tpostMs\tsecond\treason\n");
@@ -47,8 +51,7 @@ public final class CutoutCalibration {
         int inSheet = 0;
         int sheets = 0;
         for (CalibrationPhoto p : CalibrationPhoto.all()) {
-            if (half.equals("tune") && p.heldBack() || half.equals("held") && !p.heldBack()
-                    || !List.of("all", "tune", "held").contains(half) && !List.of(half.split(",")).contains(p.name())) {
+            if (!half.equals("all") && !List.of(half.split(",")).contains(p.name())) {
                 continue;
             }
             Calibration.Result r = calibration.run(p);
@@ -56,7 +59,7 @@ public final class CutoutCalibration {
             Calibration.FirstSignals f = r.first();
             tsv.append(String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%.3f\t%.3f\t%.4f\t%.4f\t%.3f\t%.4f\t%.4f\t%.4f"
                             + "\t%.4f\t%d\t%d\t%d\t%d\t%d\t%s\t%s%n",
-                    p.name(), p.category(), p.heldBack() ? "held" : "tune", verdict(p), r.oneLook().confidence(),
+                    p.name(), p.category(), p.seen() ? "seen" : "tune", verdict(p), r.oneLook().confidence(),
                     r.looks().confidence(), r.mirror(), r.crop(), f.subject(), f.unsure(), f.haze(), f.band(),
                     f.fragments(), f.sides(), r.firstMillis(), r.mirrorMillis(), r.cropMillis(), r.postMillis(),
                     r.second(), p.reason()));
@@ -76,11 +79,40 @@ public final class CutoutCalibration {
             sheet.write(out.resolve(String.format(Locale.ROOT, "sheet-%02d.png", sheets)));
         }
         Files.writeString(out.resolve("calibration.tsv"), tsv);
-        String report = rates(rows, true) + rates(rows, false) + "load average at the end " + Machine.loadAverage() + "\n";
+        String report = rates(rows) + "load average at the end " + Machine.loadAverage() + "\n";
         Files.writeString(out.resolve("rates.md"), report);
         System.out.print(report);
     }
 
+
+    /**
+     * Every candidate signal ({@link Calibration#candidates}) of each calibration photograph, and of the photographs
+     * {@code CutoutJudgementsTest} judges, to {@code OUT/signals.tsv}.
+     */
+    private static void signals(Calibration calibration, Path out) throws Exception {
+        StringBuilder tsv = new StringBuilder();
+        List<String[]> photos = new ArrayList<>();
+        for (CalibrationPhoto p : CalibrationPhoto.all()) {
+            photos.add(new String[] {p.source().name(), p.path(), p.name(), verdict(p)});
+        }
+        for (String judged : List.of("SKIMAGE chelsea.png good", "SKIMAGE coffee.png good",
+                "MATPLOTLIB grace_hopper.jpg good", "OPENCV data/messi5.jpg good", "OPENCV data/baboon.jpg bad",
+                "OPENCV data/HappyFish.jpg bad", "OPENCV data/fruits.jpg bad", "OPENCV data/starry_night.jpg bad")) {
+            String[] f = judged.split(" ");
+            photos.add(new String[] {f[0], f[1], f[1], f[2]});
+        }
+        for (String[] p : photos) {
+            var c = calibration.candidates(dev.flowrun.cutout.model.Photos.Source.valueOf(p[0]), p[1]);
+            if (tsv.isEmpty()) {
+                tsv.append("name\tverdict\t").append(String.join("\t", c.keySet())).append('\n');
+            }
+            tsv.append(p[2]).append('\t').append(p[3]);
+            c.values().forEach(v -> tsv.append('\t').append(String.format(Locale.ROOT, "%.4f", v)));
+            tsv.append('\n');
+            System.err.println("[signals] " + p[2]);
+        }
+        Files.writeString(out.resolve("signals.tsv"), tsv);
+    }
 
     private record Row(CalibrationPhoto photo, double one, double looks) {
     }
@@ -89,17 +121,14 @@ public final class CutoutCalibration {
         return p.reason().isEmpty() ? "" : p.accepted() ? "accept" : "reject";
     }
 
-    private static String rates(List<Row> rows, boolean held) throws IOException {
-        StringBuilder s = new StringBuilder((held ? "held-back" : "tuning") + " half:\n");
+    private static String rates(List<Row> rows) {
+        StringBuilder s = new StringBuilder("all " + rows.size() + " photographs (all tuning data):\n");
         for (boolean second : new boolean[] {false, true}) {
             int rejects = 0;
             int rejectsFlagged = 0;
             int accepts = 0;
             int acceptsFlagged = 0;
             for (Row r : rows) {
-                if (r.photo().heldBack() != held || r.photo().reason().isEmpty()) {
-                    continue;
-                }
                 boolean flagged = (second ? r.looks() : r.one()) < REVIEW_BELOW;
                 if (r.photo().accepted()) {
                     accepts++;
@@ -110,7 +139,8 @@ public final class CutoutCalibration {
                 }
             }
             s.append(String.format(Locale.ROOT, "  %s: rejects flagged %d of %d, accepts flagged %d of %d%n",
-                    second ? "second look" : "one look   ", rejectsFlagged, rejects, acceptsFlagged, accepts));
+                    second ? "the service's looks" : "one look, as before", rejectsFlagged, rejects,
+                    acceptsFlagged, accepts));
         }
         return s.toString();
     }

@@ -5,25 +5,25 @@ import static dev.flowrun.cutout.Confidence.ramp;
 /**
  * The model's confidence in a cut-out from what its looks say: the first look's own ({@link FirstLook}: its unsure
  * share and the subject's share of the picture), lowered by a broad haze in it, and, where a second look was taken,
- * by how far the first and the mirrored look disagree. Calibrated on the tuning half of photographs judged by eye,
- * see {@code docs/background-removal.md} and decision 0044.
+ * by how far the first and the mirrored look disagree. Calibrated on 64 photographs judged by eye, see
+ * {@code docs/background-removal.md} and decisions 0044 and 0048.
  *
  * @param own     the first look's own signals, or null to read them from the mask the cut-out is made of
  * @param signals what the other looks say, or null for one look
  */
 record LookConfidence(FirstLook own, LookSignals signals) {
     /** Haze per subject pixel up to the first is a clean cut-out's, from the second a bad one's. */
-    static final double HAZE_CLEAN = 0.12;
-    static final double HAZE_BAD = 0.27;
+    static final double HAZE_CLEAN = 0.08;
+    static final double HAZE_BAD = 0.16;
     /**
      * Disagreement between the first and the mirrored look (share of the subject where they differ by more than ½)
      * up to the first is a clean cut-out's, from the second a bad one's.
      */
-    static final double AGREE = 0.03;
-    static final double DISAGREE = 0.05;
+    static final double AGREE = 0.01;
+    static final double DISAGREE = 0.03;
     /** A first look this sure of itself (unsure and haze shares at most these) needs no second. */
-    static final double PLAINLY_SURE_UNSURE = 0.005;
-    static final double PLAINLY_SURE_HAZE = 0.005;
+    static final double PLAINLY_SURE_UNSURE = 0.01;
+    static final double PLAINLY_SURE_HAZE = 0.01;
     /** A first look whose own confidence is below this is flagged already: a second could only lower it further. */
     static final double FLAGGED_BELOW = 0.5;
 

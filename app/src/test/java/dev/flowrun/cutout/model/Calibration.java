@@ -73,6 +73,117 @@ public final class Calibration {
                 ms(t2 - t1), ms(t3 - t2), ms(t4 - t3), service.second(), gray(first.first(), first.gw(), first.gh()));
     }
 
+    /**
+     * Candidate signals for the confidence, measured on the model's looks at one photograph (every look taken):
+     * names and values in a fixed order, for the bench to tabulate and compare.
+     */
+    public java.util.LinkedHashMap<String, Double> candidates(Photos.Source source, String path) throws Exception {
+        BufferedImage photo = decoder.decode(Photos.get(source, path));
+        ModelBackgroundRemover remover = cache.remover();
+        Looks all = remover.looks(photo, CROP ? 1 : 0);
+        float[] p = all.first();
+        int w = all.gw();
+        int h = all.gh();
+        java.util.LinkedHashMap<String, Double> c = new java.util.LinkedHashMap<>();
+        FirstLook own = all.own();
+        long subject = Math.max(1, ModelConfidence.subjectPixels(p));
+        c.put("first", own.confidence());
+        c.put("unsure", own.unsure());
+        c.put("haze", own.haze());
+        c.put("subject", subject / (double) p.length);
+        // haze split by the window's mean probability
+        int r = Math.max(2, Math.max(w, h) / Haze.RADIUS_DIVISOR);
+        float[] unsure = new float[p.length];
+        for (int i = 0; i < p.length; i++) {
+            unsure[i] = p[i] > Trimap.UNSURE_LOW && p[i] < Trimap.UNSURE_HIGH ? 1 : 0;
+        }
+        float[] share = BoxMean.of(unsure, w, h, r);
+        float[] mean = BoxMean.of(p, w, h, r);
+        double lean = 0;
+        double lean40 = 0;
+        double weighted = 0;
+        double inSubject = 0;
+        for (int i = 0; i < p.length; i++) {
+            if (share[i] >= Haze.SCATTERED) {
+                lean += mean[i] < 0.5f ? 1 : 0;
+                lean40 += mean[i] < 0.4f ? 1 : 0;
+                weighted += 1 - mean[i];
+                inSubject += p[i] >= 0.5f ? 1 : 0;
+            }
+        }
+        c.put("hazeLean", lean / subject);
+        c.put("hazeLean40", lean40 / subject);
+        c.put("hazeWeighted", weighted / subject);
+        c.put("hazeInSubject", inSubject / subject);
+        // band and outline
+        float[] trimap = Trimap.of(p, w, h).values();
+        long band = 0;
+        for (float t : trimap) {
+            band += t == Trimap.UNKNOWN ? 1 : 0;
+        }
+        long outline = 0;
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                int i = y * w + x;
+                if (p[i] >= 0.5f && (x == 0 || x == w - 1 || y == 0 || y == h - 1 || p[i - 1] < 0.5f
+                        || p[i + 1] < 0.5f || p[i - w] < 0.5f || p[i + w] < 0.5f)) {
+                    outline++;
+                }
+            }
+        }
+        c.put("band", band / (double) subject);
+        c.put("bandWidth", band / (double) Math.max(1, outline));
+        c.put("outlinePerRoot", outline / Math.sqrt(subject));
+        c.put("fragments", LookSignals.fragments(p, w, h));
+        c.put("sides", (double) LookSignals.sides(p, w, h));
+        // the mirrored look
+        float[] m = all.mirrored();
+        c.put("mirror", LookSignals.disagreement(p, m, w, new int[] {0, 0, w, h}));
+        double inFirst = 0;
+        double lost = 0;
+        double gained = 0;
+        double soft = 0;
+        double union = 0;
+        double absSum = 0;
+        for (int i = 0; i < p.length; i++) {
+            boolean a = p[i] >= 0.5f;
+            boolean b = m[i] >= 0.5f;
+            double d = Math.abs(p[i] - m[i]);
+            if (a || b) {
+                union++;
+                absSum += d;
+                soft += d > 0.25 ? 1 : 0;
+            }
+            if (a) {
+                inFirst += d > 0.5 ? 1 : 0;
+                lost += b ? 0 : 1;
+            } else if (b) {
+                gained++;
+            }
+        }
+        c.put("mirrorSubject", inFirst / subject);
+        c.put("mirrorLost", lost / subject);
+        c.put("mirrorGained", gained / subject);
+        c.put("mirrorSoft", soft / Math.max(1, union));
+        c.put("mirrorMean", absSum / Math.max(1, union));
+        // the crop look
+        int[] box = all.box();
+        c.put("boxShare", box == null ? 1 : (double) box[2] * box[3] / (w * (double) h));
+        c.put("crop", all.crop() == null ? 0 : LookSignals.disagreement(p, all.crop(), w, box));
+        double cropSubject = 0;
+        if (all.crop() != null) {
+            for (int y = box[1]; y < box[1] + box[3]; y++) {
+                for (int x = box[0]; x < box[0] + box[2]; x++) {
+                    float a = p[y * w + x];
+                    float b = all.crop()[(y - box[1]) * box[2] + x - box[0]];
+                    cropSubject += a >= 0.5f && Math.abs(a - b) > 0.5f ? 1 : 0;
+                }
+            }
+        }
+        c.put("cropSubject", cropSubject / subject);
+        return c;
+    }
+
     private static long ms(long nanos) {
         return nanos / 1_000_000;
     }

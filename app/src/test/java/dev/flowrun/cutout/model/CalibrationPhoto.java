@@ -9,10 +9,11 @@ import java.util.List;
 
 /**
  * One photograph of the cut-out calibration ({@code cutout-calibration.tsv}): where it comes from, what it shows,
- * which half it belongs to (fixed by its name before any judgement), and the verdict given by eye on its cut-out
- * flattened on magenta (would a shop publish it?) with the reason.
+ * which half it was first put in (fixed by its name before any judgement: {@code tune}, or {@code seen} for the
+ * former held-back half, which was looked at while tuning, so every photograph here is now tuning data), and the
+ * verdict given by eye on its cut-out flattened on magenta (would a shop publish it?) with the reason.
  */
-public record CalibrationPhoto(Source source, String path, String category, boolean heldBack, boolean accepted,
+public record CalibrationPhoto(Source source, String path, String category, boolean seen, boolean accepted,
                                String reason, Measured measured) {
 
     /**
@@ -40,7 +41,7 @@ public record CalibrationPhoto(Source source, String path, String category, bool
         String[] f = line.split("\t", -1);
         Measured measured = f.length > 9 ? new Measured(Double.parseDouble(f[6]), Double.parseDouble(f[7]),
                 Double.parseDouble(f[8]), f[9].equals("-") ? Double.NaN : Double.parseDouble(f[9])) : null;
-        return new CalibrationPhoto(Source.valueOf(f[0]), f[1], f[2], f[3].equals("held"), f[4].equals("accept"),
+        return new CalibrationPhoto(Source.valueOf(f[0]), f[1], f[2], f[3].equals("seen"), f[4].equals("accept"),
                 f.length > 5 ? f[5] : "", measured);
     }
 

@@ -26,7 +26,7 @@ class SecondLookTest {
 
     @Test
     void aRejectTheFirstLookWasSureOfIsFlaggedByTheMirroredLook() throws Exception {
-        CalibrationPhoto photo = photo("squirrel"); // tuning half: the tail a see-through haze
+        CalibrationPhoto photo = photo("squirrel"); // the bushy tail left out, the ear tufts a see-through haze
         assertThat(photo.accepted()).isFalse();
         BufferedImage image = image(photo);
         Looks looks = remover.looks(image);
@@ -39,7 +39,7 @@ class SecondLookTest {
 
     @Test
     void aRejectTheOldConfidencePassedIsFlaggedByItsHazeWithOneLook() throws Exception {
-        CalibrationPhoto photo = photo("new_wave_1"); // held back: a blocky haze of the seat kept under him
+        CalibrationPhoto photo = photo("new_wave_1"); // the seat under him kept as a dark patch
         assertThat(photo.accepted()).isFalse();
         BufferedImage image = image(photo);
         Looks looks = remover.looks(image);
@@ -53,7 +53,7 @@ class SecondLookTest {
 
     @Test
     void aPlainlySureFirstLookTakesNoSecond() throws Exception {
-        CalibrationPhoto photo = photo("hammer2"); // held back: clean
+        CalibrationPhoto photo = photo("hammer2"); // clean
         assertThat(photo.accepted()).isTrue();
         BufferedImage image = image(photo);
         Looks looks = remover.looks(image);
@@ -88,7 +88,7 @@ class SecondLookTest {
         for (CalibrationPhoto p : all) {
             String file = p.path().substring(p.path().lastIndexOf('/') + 1);
             byte first = sha.digest(file.getBytes(java.nio.charset.StandardCharsets.UTF_8))[0];
-            assertThat(p.heldBack()).as(file + " " + HexFormat.of().toHexDigits(first)).isEqualTo(first % 2 != 0);
+            assertThat(p.seen()).as(file + " " + HexFormat.of().toHexDigits(first)).isEqualTo(first % 2 != 0);
         }
     }
 
