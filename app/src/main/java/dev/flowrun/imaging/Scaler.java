@@ -56,12 +56,14 @@ public final class Scaler {
                                  int toRow) {
         Taps xs = Taps.of(w, tw);
         Taps ys = Taps.of(h, th);
-        // One plane per channel (not interleaved): each accumulation loop then runs over plain arrays, which the JIT
-        // vectorises; every value gets the same float operations in the same order as before.
+        // One row per channel (not interleaved). An opaque source row is unpacked to floats once and kept while the
+        // output rows that read it are made (two or more each): the weighted sums are then loops over float arrays,
+        // which the JIT vectorises, with the same float operations in the same order as unpacking at every tap.
         float[] red = new float[w];
         float[] green = new float[w];
         float[] blue = new float[w];
         float[] opacity = alpha ? new float[w] : null;
+        SourceRows rows = alpha ? null : new SourceRows(src, w, ys.mostTaps() + 1);
         for (int y = fromRow; y < toRow; y++) {
             WorkBudget.check();
             Arrays.fill(red, 0f);
@@ -71,12 +73,14 @@ public final class Scaler {
                 Arrays.fill(opacity, 0f);
             }
             for (int t = ys.offset[y], end = ys.offset[y + 1]; t < end; t++) {
-                int start = ys.index[t] * w;
                 float weight = ys.weight[t];
                 if (alpha) {
-                    accumulateRow(src, start, w, weight, red, green, blue, opacity);
+                    accumulateRow(src, ys.index[t] * w, w, weight, red, green, blue, opacity);
                 } else {
-                    accumulateRow(src, start, w, weight, red, green, blue);
+                    float[][] row = rows.get(ys.index[t]);
+                    add(row[0], weight, red);
+                    add(row[1], weight, green);
+                    add(row[2], weight, blue);
                 }
             }
             int out = y * tw;
@@ -99,14 +103,45 @@ public final class Scaler {
         }
     }
 
-    /** Adds one opaque source row, weighted, into the channel rows. */
-    private static void accumulateRow(int[] src, int start, int w, float weight, float[] red, float[] green,
-                                      float[] blue) {
-        for (int x = 0; x < w; x++) {
-            int p = src[start + x];
-            red[x] += (p >> 16 & 0xFF) * weight;
-            green[x] += (p >> 8 & 0xFF) * weight;
-            blue[x] += (p & 0xFF) * weight;
+    /** {@code sum += channel · weight}, element by element. */
+    private static void add(float[] channel, float weight, float[] sum) {
+        for (int x = 0; x < sum.length; x++) {
+            sum[x] += channel[x] * weight;
+        }
+    }
+
+    /** The last few opaque source rows asked for, unpacked to a float row per channel. */
+    private static final class SourceRows {
+        private final int[] src;
+        private final int w;
+        private final int[] which;
+        private final float[][][] rows;
+
+        /** {@code kept}: more than the source rows one output row reads, so those are all kept at once. */
+        SourceRows(int[] src, int w, int kept) {
+            this.src = src;
+            this.w = w;
+            this.which = new int[kept];
+            Arrays.fill(which, -1);
+            this.rows = new float[kept][3][w];
+        }
+
+        float[][] get(int index) {
+            int slot = index % which.length;
+            float[][] row = rows[slot];
+            if (which[slot] != index) {
+                float[] red = row[0];
+                float[] green = row[1];
+                float[] blue = row[2];
+                for (int x = 0, i = index * w; x < w; x++, i++) {
+                    int p = src[i];
+                    red[x] = p >> 16 & 0xFF;
+                    green[x] = p >> 8 & 0xFF;
+                    blue[x] = p & 0xFF;
+                }
+                which[slot] = index;
+            }
+            return row;
         }
     }
 
@@ -151,6 +186,15 @@ public final class Scaler {
             this.offset = offset;
             this.index = index;
             this.weight = weight;
+        }
+
+        /** The most source indices one output index reads. */
+        int mostTaps() {
+            int most = 0;
+            for (int o = 0; o + 1 < offset.length; o++) {
+                most = Math.max(most, offset[o + 1] - offset[o]);
+            }
+            return most;
         }
 
         static Taps of(int in, int out) {
