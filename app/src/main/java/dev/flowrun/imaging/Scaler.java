@@ -51,20 +51,109 @@ public final class Scaler {
         ParallelRows.run(th, 16, (from, to) -> resample(src, w, h, dst, tw, th, alpha, from, to));
     }
 
+    /**
+     * An opaque picture at its own size is itself: one tap of weight 1 per pixel, so the weighted sum is the channel
+     * and rounds back to it.
+     */
+    private static boolean copied(int[] src, int w, int h, int[] dst, int tw, int th, boolean alpha, int fromRow,
+                                  int toRow) {
+        if (alpha || tw != w || th != h) {
+            return false;
+        }
+        for (int i = fromRow * w; i < toRow * w; i++) {
+            dst[i] = 0xFF000000 | src[i];
+        }
+        return true;
+    }
+
+    /**
+     * One opaque picture resampled to two sizes at once, the rows of both in parallel: each chunk makes the same share
+     * of either output's rows (about the same source rows), taking the two outputs' rows in the order of the source
+     * rows they read, so each source row is unpacked once for both. The same pixels as two {@link #resample}s.
+     */
+    public static void resampleTwiceInParallel(int[] src, int w, int h, boolean alpha, int[] dst1, int tw1, int th1,
+                                               int[] dst2, int tw2, int th2) {
+        if (alpha || tw1 == w && th1 == h || tw2 == w && th2 == h) {
+            resampleInParallel(src, w, h, dst1, tw1, th1, alpha);
+            resampleInParallel(src, w, h, dst2, tw2, th2, alpha);
+            return;
+        }
+        Taps xs1 = Taps.of(w, tw1);
+        Taps ys1 = Taps.of(h, th1);
+        Taps xs2 = Taps.of(w, tw2);
+        Taps ys2 = Taps.of(h, th2);
+        int n = Math.max(th1, th2);
+        ParallelRows.run(n, 16, (from, to) -> {
+            Output first = new Output(src, w, dst1, tw1, false, xs1, ys1);
+            Output second = new Output(src, w, dst2, tw2, false, xs2, ys2);
+            SourceRows rows = new SourceRows(src, w, ys1.mostTaps() + ys2.mostTaps() + 2);
+            int y1 = (int) ((long) from * th1 / n);
+            int end1 = (int) ((long) to * th1 / n);
+            int y2 = (int) ((long) from * th2 / n);
+            int end2 = (int) ((long) to * th2 / n);
+            while (y1 < end1 || y2 < end2) {
+                if (y2 >= end2 || y1 < end1 && first.firstSource(y1) <= second.firstSource(y2)) {
+                    first.row(y1++, rows);
+                } else {
+                    second.row(y2++, rows);
+                }
+            }
+        });
+    }
+
     /** Output rows {@code [fromRow, toRow)} of {@link #resample}. */
     private static void resample(int[] src, int w, int h, int[] dst, int tw, int th, boolean alpha, int fromRow,
                                  int toRow) {
-        Taps xs = Taps.of(w, tw);
-        Taps ys = Taps.of(h, th);
-        // One row per channel (not interleaved). An opaque source row is unpacked to floats once and kept while the
-        // output rows that read it are made (two or more each): the weighted sums are then loops over float arrays,
-        // which the JIT vectorises, with the same float operations in the same order as unpacking at every tap.
-        float[] red = new float[w];
-        float[] green = new float[w];
-        float[] blue = new float[w];
-        float[] opacity = alpha ? new float[w] : null;
-        SourceRows rows = alpha ? null : new SourceRows(src, w, ys.mostTaps() + 1);
+        if (copied(src, w, h, dst, tw, th, alpha, fromRow, toRow)) {
+            return;
+        }
+        Output out = new Output(src, w, dst, tw, alpha, Taps.of(w, tw), Taps.of(h, th));
+        SourceRows rows = alpha ? null : new SourceRows(src, w, out.ys.mostTaps() + 1);
         for (int y = fromRow; y < toRow; y++) {
+            out.row(y, rows);
+        }
+    }
+
+    /**
+     * One output's rows, each from a row per channel (not interleaved). An opaque source row comes unpacked to floats
+     * from {@link SourceRows}, kept while the output rows that read it are made (two or more each): the weighted sums
+     * are then loops over float arrays, which the JIT vectorises, with the same float operations in the same order
+     * as unpacking at every tap.
+     */
+    private static final class Output {
+        private final int[] src;
+        private final int w;
+        private final int[] dst;
+        private final int tw;
+        private final boolean alpha;
+        private final Taps xs;
+        final Taps ys;
+        private final float[] red;
+        private final float[] green;
+        private final float[] blue;
+        private final float[] opacity;
+
+        Output(int[] src, int w, int[] dst, int tw, boolean alpha, Taps xs, Taps ys) {
+            this.src = src;
+            this.w = w;
+            this.dst = dst;
+            this.tw = tw;
+            this.alpha = alpha;
+            this.xs = xs;
+            this.ys = ys;
+            this.red = new float[w];
+            this.green = new float[w];
+            this.blue = new float[w];
+            this.opacity = alpha ? new float[w] : null;
+        }
+
+        /** The first source row output row {@code y} reads. */
+        int firstSource(int y) {
+            return ys.index[ys.offset[y]];
+        }
+
+        /** Output row {@code y}; {@code rows} null with alpha. */
+        void row(int y, SourceRows rows) {
             WorkBudget.check();
             Arrays.fill(red, 0f);
             Arrays.fill(green, 0f);

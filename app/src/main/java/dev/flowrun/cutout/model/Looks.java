@@ -5,14 +5,15 @@ import dev.flowrun.imaging.Pixels;
 import java.awt.image.BufferedImage;
 
 /**
- * The model's looks at one picture, each answer brought to the working grid: the first look at the whole picture;
+ * The model's looks at one picture, each answer brought to the working grid, with the picture on that grid (the
+ * guide, made in the same pass as the first look's input): the first look at the whole picture;
  * the second, at the picture mirrored (the answer mirrored back); the third, at the subject's box (with a margin) cut
  * from the picture itself, so the model sees the subject at its full resolution. A salient-object model that is
  * right about a subject says the same of it from each side and at each scale; where its looks differ it was
  * guessing (a ghost of an ear, a kept shadow, a second object taken for the subject), which is what the confidence
  * needs to see. See {@code docs/background-removal.md}.
  */
-record Looks(float[] first, FirstLook own, float[] mirrored, float[] crop, int[] box, int gw, int gh) {
+record Looks(float[] first, FirstLook own, float[] mirrored, float[] crop, int[] box, int gw, int gh, int[] guide) {
     /** The model's answer to one input tensor. */
     @FunctionalInterface
     interface Inference {
@@ -31,9 +32,11 @@ record Looks(float[] first, FirstLook own, float[] mirrored, float[] crop, int[]
     /** The first look only. */
     static Looks first(BufferedImage image, ModelFamily family, Inference inference) throws CutoutFailed {
         int[] grid = ModelInput.workSize(image.getWidth(), image.getHeight());
-        float[] tensor = tensor(image, family);
-        float[] first = answer(inference.infer(tensor), family, grid);
-        return new Looks(first, FirstLook.of(first, grid[0], grid[1]), null, null, null, grid[0], grid[1]);
+        ModelInput.Inputs inputs = ModelInput.tensorAndGuide(Pixels.readOnly(image), image.getWidth(),
+                image.getHeight(), Pixels.hasAlpha(image), family, grid[0], grid[1]);
+        float[] first = answer(inference.infer(inputs.tensor()), family, grid);
+        return new Looks(first, FirstLook.of(first, grid[0], grid[1]), null, null, null, grid[0], grid[1],
+                inputs.guide());
     }
 
     /** Which looks a remover takes. */
@@ -68,7 +71,7 @@ record Looks(float[] first, FirstLook own, float[] mirrored, float[] crop, int[]
         } else {
             b = null;
         }
-        return new Looks(first, own, m, c, b, gw, gh);
+        return new Looks(first, own, m, c, b, gw, gh, guide);
     }
 
     private static float[] tensor(BufferedImage image, ModelFamily family) {

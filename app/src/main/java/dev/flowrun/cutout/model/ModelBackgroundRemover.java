@@ -98,7 +98,7 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
      * (where the looks disagree it is a haze of one half), so the second look only tells how far to trust the first.
      */
     Cutout fromLooks(BufferedImage image, Looks looks, int feather) {
-        return fromMask(image, looks.first().clone(), feather, LookConfidence.of(looks), true);
+        return fromMask(image, looks.first().clone(), feather, LookConfidence.of(looks), true, looks.guide());
     }
 
     /** The cut-out of {@code image} from one look's answer, {@code size}² pixels (the post-processing alone). */
@@ -115,6 +115,12 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
      */
     Cutout fromMask(BufferedImage image, float[] workMask, int feather, LookConfidence lookConfidence,
                     boolean settleHaze) {
+        return fromMask(image, workMask, feather, lookConfidence, settleHaze, null);
+    }
+
+    /** {@code given}: the picture on the working grid ({@link ModelInput#guide}), or null to make it here. */
+    private Cutout fromMask(BufferedImage image, float[] workMask, int feather, LookConfidence lookConfidence,
+                            boolean settleHaze, int[] given) {
         int w = image.getWidth();
         int h = image.getHeight();
         boolean alpha = Pixels.hasAlpha(image);
@@ -122,7 +128,7 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
         int[] grid = ModelInput.workSize(w, h);
         int gw = grid[0];
         int gh = grid[1];
-        int[] guide = ModelInput.guide(src, w, h, alpha, gw, gh);
+        int[] guide = given != null ? given : ModelInput.guide(src, w, h, alpha, gw, gh);
         FirstLook own = lookConfidence.own() != null ? lookConfidence.own() : FirstLook.of(workMask, gw, gh);
         float[] haze = settleHaze ? Haze.settle(workMask, gw, gh) : null;
         Trimap.Planes planes = Trimap.of(workMask, gw, gh);

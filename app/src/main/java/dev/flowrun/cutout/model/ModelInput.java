@@ -27,6 +27,24 @@ final class ModelInput {
         int s = family.size();
         int[] small = new int[s * s];
         Scaler.resampleInParallel(argb, w, h, small, s, s, alpha);
+        return normalised(small, alpha, family);
+    }
+
+    /** The model's input ({@link #tensor}) and the {@link #guide} on a {@code gw}×{@code gh} grid. */
+    record Inputs(float[] tensor, int[] guide) {
+    }
+
+    /** {@link #tensor} and {@link #guide} from one pass over the picture: the same values, its rows read once. */
+    static Inputs tensorAndGuide(int[] argb, int w, int h, boolean alpha, ModelFamily family, int gw, int gh) {
+        int s = family.size();
+        int[] small = new int[s * s];
+        int[] guide = new int[gw * gh];
+        Scaler.resampleTwiceInParallel(argb, w, h, alpha, small, s, s, guide, gw, gh);
+        return new Inputs(normalised(small, alpha, family), overWhite(guide, alpha));
+    }
+
+    private static float[] normalised(int[] small, boolean alpha, ModelFamily family) {
+        int s = family.size();
         int plane = s * s;
         float[] tensor = new float[3 * plane];
         ParallelRows.run(s, 16, (from, to) -> {
@@ -44,6 +62,10 @@ final class ModelInput {
     static int[] guide(int[] argb, int w, int h, boolean alpha, int gw, int gh) {
         int[] guide = new int[gw * gh];
         Scaler.resampleInParallel(argb, w, h, guide, gw, gh, alpha);
+        return overWhite(guide, alpha);
+    }
+
+    private static int[] overWhite(int[] guide, boolean alpha) {
         if (alpha) {
             for (int i = 0; i < guide.length; i++) {
                 guide[i] = overWhite(guide[i]);

@@ -93,13 +93,11 @@ public final class PostProcessingBenchmark {
         int h = image.getHeight();
         int[] src = Pixels.readOnly(image);
         long[] t = now();
-        ModelInput.tensor(src, w, h, false, ModelFamily.ISNET);
-        t = lap(out, "model input (before the inference)", t);
         int[] grid = ModelInput.workSize(w, h);
         int gw = grid[0];
         int gh = grid[1];
-        int[] guide = ModelInput.guide(src, w, h, false, gw, gh);
-        t = lap(out, "guide (working grid)", t);
+        int[] guide = ModelInput.tensorAndGuide(src, w, h, false, ModelFamily.ISNET, gw, gh).guide();
+        t = lap(out, "model input and guide, one pass (before the inference)", t);
         float[] mask = PlaneRows.resample(probability, 1024, 1024, gw, gh);
         t = lap(out, "mask to the working grid", t);
         Trimap.Planes planes = Trimap.of(mask, gw, gh);
