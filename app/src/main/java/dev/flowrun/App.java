@@ -204,6 +204,20 @@ public final class App {
             opening.abandon(Database::close);
             throw e;
         }
+        // What needs no database is built while it may still be opening (the command line opens it on a thread of
+        // its own): the meters' registry, the outbound client, an item's tools.
+        var disk = new DiskSpace(config.dataDir(), DiskSpace.RESERVE_BYTES);
+        // The one client every outbound call derives from (newBuilder() shares its pools and any guard), built by the
+        // first call that goes out.
+        this.client = LazyClient.of(() -> OutboundGuard.baseClient(config.allowPrivateNetworks()));
+        LazyClient downloads = client.derived(DownloadClient::standard);
+        // One registry for the whole app, passed to what records into it; /metrics reads it.
+        var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        var metrics = new Metrics(registry, catalogue.types(), List.of(RunStatus.values()),
+                List.of(ItemStatus.values()));
+        FileStore store = storage.store();
+        var itemTools = ItemTools.create(downloads, store, disk, config.maxPixels(), mapper, metrics);
+        var zipTools = ZipTools.create(downloads, store);
         try {
             this.database = opening.get();
         } catch (RuntimeException e) {
@@ -213,29 +227,18 @@ public final class App {
         try {
             var jdbi = database.jdbi();
             var availability = database.availability();
-            var disk = new DiskSpace(config.dataDir(), DiskSpace.RESERVE_BYTES);
             var instance = new Instance(jdbi, config.lease(), ResultSettings.of(config.resultSettings()));
             var workflows = Workflows.create(jdbi, mapper, catalogue, clock);
             this.auth = new AuthService(jdbi, new Templates(mapper), clock);
-            FileStore store = storage.store();
             var signer = new UrlSigner(new Settings(jdbi).urlSigningSecret(), publicUrl, config.urlTtl(), clock);
             var views = new RunViews(signer, mapper);
-            // The one client every outbound call derives from (newBuilder() shares its pools and any guard), built
-            // by the first call that goes out.
-            this.client = LazyClient.of(() -> OutboundGuard.baseClient(config.allowPrivateNetworks()));
-            LazyClient downloads = client.derived(DownloadClient::standard);
             this.archives = new RunArchives(jdbi, store, instance::id);
-            // One registry for the whole app, passed to what records into it; /metrics reads it.
-            var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            var metrics = new Metrics(registry, catalogue.types(), List.of(RunStatus.values()),
-                    List.of(ItemStatus.values()));
             var runLog = new RunLog(metrics);
             this.webhooks = Webhooks.create(config.webhooks(), database, client, clock, metrics, instance::id, mapper);
             // The one run-signal (ended, cancelled, paused, resumed); its listeners are registered below, in one place.
             var signals = new RunSignals();
             this.engine = new Engine(new EngineContext(jdbi, database.dialect(), availability, clock, instance::id),
-                    config.engine(), ItemTools.create(downloads, store, disk, config.maxPixels(), mapper, metrics),
-                    ZipTools.create(downloads, store), workflows.service(), signals);
+                    config.engine(), itemTools, zipTools, workflows.service(), signals);
             // In the transaction, in this order: the webhook's outbox row, the live event, the other instances'
             // notifications; after the commit: the log and metrics, this instance's workers, the archive.
             // Without the server nobody downloads the zip of a run's outputs now (the command line wrote them out one
