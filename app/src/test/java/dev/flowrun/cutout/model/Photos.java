@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Real photographs from Debian packages, never generated: scikit-image's sample data, OpenCV's documentation
- * examples, matplotlib's sample data, and for the cut-out calibration GCompris's, KPhotoAlbum's and Palapeli's. Each package is unpacked (not installed: they would bring SciPy and the
+ * examples, matplotlib's sample data, for the cut-out calibration GCompris's, KPhotoAlbum's and Palapeli's, and for
+ * its fresh held-back set those of eight packages more. Each package is unpacked (not installed: they would bring SciPy and the
  * like along) into {@code <cache>/photos/<package>}, by {@code .ci/run} or, on first use, here with the same two
  * commands ({@code apt-get download}, {@code dpkg-deb -x}); an installed package is used where it is.
  */
@@ -24,7 +25,20 @@ public final class Photos {
         /** KPhotoAlbum's demo album: people, pets, holidays. */
         KPHOTOALBUM("kphotoalbum", "usr/share/kphotoalbum/demo"),
         /** Palapeli's jigsaw puzzles: a bee on a flower, a chameleon, fruit. */
-        PALAPELI("palapeli-data", "usr/share/palapeli/collection");
+        PALAPELI("palapeli-data", "usr/share/palapeli/collection"),
+        /*
+         * The fresh held-back set's packages (cutout-fresh.tsv), used by no tuning: the GIMP manual's example photographs,
+         * scikit-learn's two sample photographs, wxWidgets', libvips', PyQt's and Tux Typing's sample pictures,
+         * Scribus's template photographs and Fotoxx's manual pictures.
+         */
+        GIMP_HELP("gimp-help-en", "usr/share/gimp/2.0/help/en/images"),
+        SKLEARN("python3-sklearn", "usr/lib/python3/dist-packages/sklearn/datasets/images"),
+        WX_EXAMPLES("wx3.2-examples", "usr/share/doc/wx3.2-examples/examples/samples"),
+        LIBVIPS_DOC("libvips-doc", "usr/share/gtk-doc/html/libvips"),
+        PYQT5_EXAMPLES("pyqt5-examples", "usr/share/doc/pyqt5-examples/examples"),
+        TUXTYPE("tuxtype-data", "usr/share/tuxtype"),
+        SCRIBUS("scribus-template", "usr/share/scribus/templates"),
+        FOTOXX("fotoxx-common", "usr/share/fotoxx/images");
 
         final String debian;
         final String root;
