@@ -2,6 +2,9 @@ package dev.flowrun.bench;
 
 import dev.flowrun.cutout.model.Calibration;
 import dev.flowrun.cutout.model.CalibrationPhoto;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +20,10 @@ import java.util.Locale;
  * sheets of four, to look at.
  *
  * <p>Run: {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.CutoutCalibration
- * -Dexec.args="OUT [all|name,name|signals]"} with {@code -Dflowrun.modelAnswers=DIR} to keep the model's answers between runs.
+ * -Dexec.args="OUT [all|name,name|signals|fresh|judge:fresh]"} with {@code -Dflowrun.modelAnswers=DIR} to keep the
+ * model's answers between runs; {@code fresh} measures the fresh held-back set ({@code cutout-fresh.tsv}) instead, and
+ * {@code judge:fresh} writes only its sheets to judge by eye (photo | the service's cut-out on magenta | on green),
+ * with no number on them or printed.
  */
 public final class CutoutCalibration {
     private static final double REVIEW_BELOW = 0.5;
@@ -30,6 +36,10 @@ public final class CutoutCalibration {
         Files.createDirectories(out);
         String half = args.length > 1 ? args[1] : "all";
         Calibration calibration = new Calibration();
+        if (half.equals("judge:fresh")) {
+            judge(calibration, out);
+            return;
+        }
         if (half.startsWith("matte:")) { // the first look's cut-outs, hazes settled, flattened on magenta
             for (CalibrationPhoto p : CalibrationPhoto.all()) {
                 if (List.of(half.substring(6).split(",")).contains(p.name())) {
@@ -50,8 +60,9 @@ public final class CutoutCalibration {
         ContactSheet sheet = new ContactSheet(360);
         int inSheet = 0;
         int sheets = 0;
-        for (CalibrationPhoto p : CalibrationPhoto.all()) {
-            if (!half.equals("all") && !List.of(half.split(",")).contains(p.name())) {
+        boolean fresh = half.equals("fresh");
+        for (CalibrationPhoto p : fresh ? CalibrationPhoto.fresh() : CalibrationPhoto.all()) {
+            if (!half.equals("all") && !fresh && !List.of(half.split(",")).contains(p.name())) {
                 continue;
             }
             Calibration.Result r = calibration.run(p);
@@ -59,7 +70,7 @@ public final class CutoutCalibration {
             Calibration.FirstSignals f = r.first();
             tsv.append(String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%.3f\t%.3f\t%.4f\t%.4f\t%.3f\t%.4f\t%.4f\t%.4f"
                             + "\t%.4f\t%d\t%d\t%d\t%d\t%d\t%s\t%s%n",
-                    p.name(), p.category(), p.seen() ? "seen" : "tune", verdict(p), r.oneLook().confidence(),
+                    p.name(), p.category(), fresh ? "fresh" : p.seen() ? "seen" : "tune", verdict(p), r.oneLook().confidence(),
                     r.looks().confidence(), r.mirror(), r.crop(), f.subject(), f.unsure(), f.haze(), f.band(),
                     f.fragments(), f.sides(), r.firstMillis(), r.mirrorMillis(), r.cropMillis(), r.postMillis(),
                     r.second(), p.reason()));
@@ -79,7 +90,8 @@ public final class CutoutCalibration {
             sheet.write(out.resolve(String.format(Locale.ROOT, "sheet-%02d.png", sheets)));
         }
         Files.writeString(out.resolve("calibration.tsv"), tsv);
-        String report = rates(rows) + "load average at the end " + Machine.loadAverage() + "\n";
+        String report = rates(rows, fresh ? "the fresh held-back set" : "photographs (all tuning data)")
+                + "load average at the end " + Machine.loadAverage() + "\n";
         Files.writeString(out.resolve("rates.md"), report);
         System.out.print(report);
     }
@@ -114,6 +126,44 @@ public final class CutoutCalibration {
         Files.writeString(out.resolve("signals.tsv"), tsv);
     }
 
+    /**
+     * The fresh set's sheets to judge by eye, blind to the confidence: per photograph the service's cut-out (the first
+     * look's mask, hazes settled, as with or without the second look) flattened on magenta and on green, in sheets of
+     * four (which photographs in {@code sheets.tsv}), and each cut-out on magenta at full size; nothing measured is
+     * written or printed.
+     */
+    private static void judge(Calibration calibration, Path out) throws Exception {
+        ContactSheet sheet = new ContactSheet(360);
+        StringBuilder names = new StringBuilder();
+        int inSheet = 0;
+        int sheets = 0;
+        for (CalibrationPhoto p : CalibrationPhoto.fresh()) {
+            BufferedImage cut = calibration.settled(p).image();
+            sheet.row(calibration.photo(p), cut, flattened(cut, Color.GREEN));
+            javax.imageio.ImageIO.write(flattened(cut, Color.MAGENTA), "png", out.resolve(p.name() + ".png").toFile());
+            names.append(String.format(Locale.ROOT, "sheet-%02d\t%s\t%s%n", sheets, p.category(), p.name()));
+            if (++inSheet == 4) {
+                sheet.write(out.resolve(String.format(Locale.ROOT, "sheet-%02d.png", sheets++)));
+                sheet = new ContactSheet(360);
+                inSheet = 0;
+            }
+        }
+        if (inSheet > 0) {
+            sheet.write(out.resolve(String.format(Locale.ROOT, "sheet-%02d.png", sheets)));
+        }
+        Files.writeString(out.resolve("sheets.tsv"), names);
+    }
+
+    private static BufferedImage flattened(BufferedImage cut, Color colour) {
+        BufferedImage flat = new BufferedImage(cut.getWidth(), cut.getHeight(), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = flat.createGraphics();
+        g.setColor(colour);
+        g.fillRect(0, 0, cut.getWidth(), cut.getHeight());
+        g.drawImage(cut, 0, 0, null);
+        g.dispose();
+        return flat;
+    }
+
     private record Row(CalibrationPhoto photo, double one, double looks) {
     }
 
@@ -121,8 +171,8 @@ public final class CutoutCalibration {
         return p.reason().isEmpty() ? "" : p.accepted() ? "accept" : "reject";
     }
 
-    private static String rates(List<Row> rows) {
-        StringBuilder s = new StringBuilder("all " + rows.size() + " photographs (all tuning data):\n");
+    private static String rates(List<Row> rows, String which) {
+        StringBuilder s = new StringBuilder(rows.size() + " of " + which + ":\n");
         for (boolean second : new boolean[] {false, true}) {
             int rejects = 0;
             int rejectsFlagged = 0;

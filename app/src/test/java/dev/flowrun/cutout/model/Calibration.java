@@ -38,6 +38,11 @@ public final class Calibration {
                          long postMillis, boolean second, BufferedImage firstProbability) {
     }
 
+    /** The photograph as the service decodes it. */
+    public BufferedImage photo(CalibrationPhoto p) throws Exception {
+        return decoder.decode(Photos.get(p.source(), p.path()));
+    }
+
     /** The first look's cut-out alone (the answers the full run then reuses). */
     public Cutout first(CalibrationPhoto p) throws Exception {
         BufferedImage photo = decoder.decode(Photos.get(p.source(), p.path()));

@@ -28,7 +28,19 @@ public record CalibrationPhoto(Source source, String path, String category, bool
     }
 
     public static List<CalibrationPhoto> all() {
-        try (InputStream in = CalibrationPhoto.class.getResourceAsStream("/cutout-calibration.tsv")) {
+        return read("/cutout-calibration.tsv");
+    }
+
+    /**
+     * The fresh held-back set ({@code cutout-fresh.tsv}, split {@code fresh}): photographs no tuning saw, fixed before
+     * any cut-out of them was made, judged blind to the confidence, its rates computed once with the final confidence.
+     */
+    public static List<CalibrationPhoto> fresh() {
+        return read("/cutout-fresh.tsv");
+    }
+
+    private static List<CalibrationPhoto> read(String resource) {
+        try (InputStream in = CalibrationPhoto.class.getResourceAsStream(resource)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
                     .filter(l -> !l.startsWith("#") && !l.startsWith("source\t") && !l.isBlank())
                     .map(CalibrationPhoto::parse).toList();
@@ -39,8 +51,10 @@ public record CalibrationPhoto(Source source, String path, String category, bool
 
     private static CalibrationPhoto parse(String line) {
         String[] f = line.split("\t", -1);
-        Measured measured = f.length > 9 ? new Measured(Double.parseDouble(f[6]), Double.parseDouble(f[7]),
-                Double.parseDouble(f[8]), f[9].equals("-") ? Double.NaN : Double.parseDouble(f[9])) : null;
+        Measured measured = f.length > 9 && !f[6].isEmpty()
+                ? new Measured(Double.parseDouble(f[6]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
+                        f[9].equals("-") ? Double.NaN : Double.parseDouble(f[9]))
+                : null;
         return new CalibrationPhoto(Source.valueOf(f[0]), f[1], f[2], f[3].equals("seen"), f[4].equals("accept"),
                 f.length > 5 ? f[5] : "", measured);
     }
