@@ -32,7 +32,7 @@ class CalibrationRatesTest {
                 .isEqualTo(new Rates(30, 34, 2, 30, 13));
     }
 
-    private enum Confidence { BEFORE, ONE_LOOK, LOOKS }
+    enum Confidence { BEFORE, ONE_LOOK, LOOKS }
 
     static Rates rates(List<CalibrationPhoto> photos, Confidence which) {
         int rejects = 0;
