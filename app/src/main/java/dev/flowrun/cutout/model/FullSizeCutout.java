@@ -103,6 +103,7 @@ final class FullSizeCutout {
             }
             int from = start + first[g];
             int to = start + first[end];
+            int run = g;
             g = end;
             if (kind == ALL_SUBJECT) {
                 for (int i = from; i < to; i++) {
@@ -115,6 +116,7 @@ final class FullSizeCutout {
                 Arrays.fill(out, from, to, 0);
                 continue;
             } else {
+                rows.blendColumns(run, end);
                 edge(rows, src, start, from - start, to - start, hasAlpha, feather, out);
             }
             if (feather <= 1) {
@@ -128,7 +130,10 @@ final class FullSizeCutout {
         return settled == ALL_BACKDROP && feather > 1 ? 0 : settled;
     }
 
-    /** Output columns {@code [x0, x1)} of a row, before feathering, pixel by pixel from the planes. */
+    /**
+     * Output columns {@code [x0, x1)} of a row, before feathering, pixel by pixel from the planes, their grid columns
+     * blended ({@link PlaneRows#blendColumns}).
+     */
     private static void edge(PlaneRows rows, int[] src, int start, int x0, int x1, boolean hasAlpha, int feather,
                              int[] out) {
         for (int x = x0, i = start + x0; x < x1; x++, i++) {

@@ -3,10 +3,10 @@ package dev.flowrun.cutout.model;
 /**
  * Bilinear interpolation of several planes of the working grid to a larger size, one output row at a time: the two
  * grid rows around it are blended, then each pixel blends two neighbours. The first {@code eager} planes are blended
- * for the whole row; the others column by column, only where a pixel asks for them, each grid column once per row
- * (the same operations, so the same floats): most pixels of a cut-out lie away from the outline and need none of
- * them, and blending ten whole rows for the few that do was a quarter of the post-processing at 12 MP. Memory is one
- * row per plane, whatever the output size.
+ * for the whole row; the others only for the runs of grid columns the caller asks for ({@link #blendColumns}; the
+ * same operations, so the same floats): most pixels of a cut-out lie away from the outline and need none of them,
+ * and blending ten whole rows for the few that do was a quarter of the post-processing at 12 MP. Memory is one row
+ * per plane, whatever the output size.
  */
 final class PlaneRows {
     private final float[][] planes;
@@ -18,9 +18,6 @@ final class PlaneRows {
     private int a;
     private int b;
     private float fy;
-    /** Which row a lazy plane's column of {@link #row} was blended for: {@link #generation} when it is current. */
-    private final int[][] blended;
-    private int generation;
     private final int[] x0;
     private final float[] fx;
     /** The current output row of every plane, at grid width (vertically blended; lazy planes where asked). */
@@ -45,7 +42,6 @@ final class PlaneRows {
             fx[x] = (float) (sx - x0[x]);
         }
         this.row = new float[planes.length][gw];
-        this.blended = new int[planes.length][eager < planes.length ? gw : 0];
     }
 
     /** Makes {@link #row} hold output row {@code y} of the eager planes, and {@link #at} read row {@code y}. */
@@ -56,7 +52,6 @@ final class PlaneRows {
         fy = (float) (sy - y0);
         a = y0 * gw;
         b = y1 * gw;
-        generation++;
         for (int k = 0; k < eager; k++) {
             float[] p = planes[k];
             float[] out = row[k];
@@ -86,26 +81,27 @@ final class PlaneRows {
         return first;
     }
 
-    /** Plane {@code k} at output column {@code x} of the current row. */
+    /**
+     * Blends every lazy plane's current row at grid columns {@code [from, to]} (clipped to the grid): {@link #at} reads
+     * a lazy plane only at output columns between two such columns.
+     */
+    void blendColumns(int from, int to) {
+        int last = Math.min(gw - 1, to);
+        for (int k = eager; k < planes.length; k++) {
+            float[] p = planes[k];
+            float[] out = row[k];
+            for (int i = from; i <= last; i++) {
+                out[i] = p[a + i] + fy * (p[b + i] - p[a + i]);
+            }
+        }
+    }
+
+    /** Plane {@code k} at output column {@code x} of the current row (a lazy one where {@link #blendColumns} was). */
     float at(int k, int x) {
         int i = x0[x];
         int j = Math.min(gw - 1, i + 1);
         float[] r = row[k];
-        if (k >= eager) {
-            blend(k, i);
-            blend(k, j);
-        }
         return r[i] + fx[x] * (r[j] - r[i]);
-    }
-
-    /** Column {@code i} of lazy plane {@code k}'s current row, blended if it is not yet for this row. */
-    private void blend(int k, int i) {
-        int[] done = blended[k];
-        if (done[i] != generation) {
-            float[] p = planes[k];
-            row[k][i] = p[a + i] + fy * (p[b + i] - p[a + i]);
-            done[i] = generation;
-        }
     }
 
     private static double clamp(double v, int max) {
