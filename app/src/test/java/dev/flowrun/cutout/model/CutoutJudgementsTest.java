@@ -26,9 +26,9 @@ class CutoutJudgementsTest {
     @Test
     void singleOpaqueSubjectsComeOutSolidEvenWhereTheModelWasUnsure() throws Exception {
         // A cat's face filling the frame, a man in gray, a squirrel's fur, a portrait, an apple, a butterfly: the
-        // model's probability falls well below 0.9 over parts of each subject. The pixels come from the first look:
-        // one look is enough here. All six are photographs other model tests cut out too (RealPhotosTest), so the
-        // build infers each once.
+        // model's probability falls well below 0.9 over parts of the face, the fur and the hair. The pixels come from
+        // the first look: one look is enough here. All six are photographs RealPhotosTest cuts out too, so the build
+        // infers each once.
         BackgroundRemover model = CachingModelRemover.oneLook();
         for (String[] photo : List.of(new String[] {"SKIMAGE", "chelsea.png"}, new String[] {"SKIMAGE", "camera.png"},
                 new String[] {"OPENCV", "data/squirrel_cls.jpg"}, new String[] {"OPENCV", "data/butterfly.jpg"},
