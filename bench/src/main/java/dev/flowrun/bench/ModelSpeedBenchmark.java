@@ -39,15 +39,19 @@ import java.util.concurrent.Future;
  * two items at once (two threads calling at the same time, wall time per pair). Load averages before and after:
  * figures are only good on a quiet machine. Never a test. Run with
  * {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.ModelSpeedBenchmark}
- * ({@code -Dbench.runs=5}, {@code -Dbench.threads=2} for one thread count only). The node takes one look, as the
- * bare run does; {@code -Dbench.secondLook=true} gives the second look's cost apart.
+ * ({@code -Dbench.runs=5}, {@code -Dbench.warmup=2}, {@code -Dbench.threads=2} for one thread count only). The node
+ * takes one look, as the bare run does; {@code -Dbench.secondLook=true} gives the second look's cost apart.
  *
  * <p>{@code -Dbench.megapixels=0.3,1,4,12} instead: the same photo scaled to each size (3:2), the node on it against
  * bare {@code session.run} on its model input, every core's threads, one item at a time; what is left after the
  * inference (model input, matte, edge colours, full-size cut-out) is the difference.
  */
 public final class ModelSpeedBenchmark {
-    private static final int WARMUP = 2;
+    /**
+     * Warm-up rounds before the measured ones ({@code -Dbench.warmup}): with few, the JIT may still be compiling the
+     * post-processing on the cores the inference uses while the first picture size is measured.
+     */
+    private static final int WARMUP = Integer.getInteger("bench.warmup", 2);
     private static final int SIZE = 1024;
     /**
      * The node's data: one look, as bare {@code session.run} takes one ({@code -Dbench.secondLook=true}: the second
