@@ -87,6 +87,12 @@ final class StoreOutage {
                 return;
             } catch (StorageUnavailable e) {
                 continue;
+            } catch (RuntimeException e) {
+                if (stopping.getAsBoolean()) {
+                    return; // the stop closed the store under the probe
+                }
+                LOG.warn("the file store's check failed unexpectedly, asking again: {}", e.toString());
+                continue;
             }
             long seconds;
             synchronized (lock) {
