@@ -207,21 +207,26 @@ public final class App {
         // What needs no database is built while it may still be opening (the command line opens it on a thread of
         // its own): the meters' registry, the outbound client, an item's tools.
         var disk = new DiskSpace(config.dataDir(), DiskSpace.RESERVE_BYTES);
-        // The one client every outbound call derives from (newBuilder() shares its pools and any guard), built by the
-        // first call that goes out.
-        this.client = LazyClient.of(() -> OutboundGuard.baseClient(config.allowPrivateNetworks()));
-        LazyClient downloads = client.derived(DownloadClient::standard);
-        // One registry for the whole app, passed to what records into it; /metrics reads it.
-        var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        var metrics = new Metrics(registry, catalogue.types(), List.of(RunStatus.values()),
-                List.of(ItemStatus.values()));
         FileStore store = storage.store();
-        var itemTools = ItemTools.create(downloads, store, disk, config.maxPixels(), mapper, metrics);
-        var zipTools = ZipTools.create(downloads, store);
+        PrometheusMeterRegistry registry;
+        Metrics metrics;
+        ItemTools itemTools;
+        ZipTools zipTools;
         try {
+            // The one client every outbound call derives from (newBuilder() shares its pools and any guard), built by
+            // the first call that goes out.
+            this.client = LazyClient.of(() -> OutboundGuard.baseClient(config.allowPrivateNetworks()));
+            LazyClient downloads = client.derived(DownloadClient::standard);
+            // One registry for the whole app, passed to what records into it; /metrics reads it.
+            registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+            metrics = new Metrics(registry, catalogue.types(), List.of(RunStatus.values()),
+                    List.of(ItemStatus.values()));
+            itemTools = ItemTools.create(downloads, store, disk, config.maxPixels(), mapper, metrics);
+            zipTools = ZipTools.create(downloads, store);
             this.database = opening.get();
         } catch (RuntimeException e) {
             storage.close();
+            opening.abandon(Database::close); // nothing when the database itself failed to open
             throw e;
         }
         try {
