@@ -39,6 +39,14 @@ public record CalibrationPhoto(Source source, String path, String category, bool
         return read("/cutout-fresh.tsv");
     }
 
+    /**
+     * The unseen held-back set ({@code cutout-unseen.tsv}, split {@code unseen}): made as the fresh one, after it was
+     * spent on tuning, and measured once with the confidence that tuning ended with.
+     */
+    public static List<CalibrationPhoto> unseen() {
+        return read("/cutout-unseen.tsv");
+    }
+
     private static List<CalibrationPhoto> read(String resource) {
         try (InputStream in = CalibrationPhoto.class.getResourceAsStream(resource)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()

@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Real photographs from Debian packages, never generated: scikit-image's sample data, OpenCV's documentation
- * examples, matplotlib's sample data, for the cut-out calibration GCompris's, KPhotoAlbum's and Palapeli's, and for
- * its fresh held-back set those of eight packages more. Each package is unpacked (not installed: they would bring SciPy and the
+ * examples, matplotlib's sample data, for the cut-out calibration GCompris's, KPhotoAlbum's and Palapeli's, for
+ * its fresh held-back set those of eight packages more, and for its unseen held-back set those of fourteen more. Each package is unpacked (not installed: they would bring SciPy and the
  * like along) into {@code <cache>/photos/<package>}, by {@code .ci/run} or, on first use, here with the same two
  * commands ({@code apt-get download}, {@code dpkg-deb -x}); an installed package is used where it is.
  */
@@ -38,7 +38,27 @@ public final class Photos {
         PYQT5_EXAMPLES("pyqt5-examples", "usr/share/doc/pyqt5-examples/examples"),
         TUXTYPE("tuxtype-data", "usr/share/tuxtype"),
         SCRIBUS("scribus-template", "usr/share/scribus/templates"),
-        FOTOXX("fotoxx-common", "usr/share/fotoxx/images");
+        FOTOXX("fotoxx-common", "usr/share/fotoxx/images"),
+        /*
+         * The unseen held-back set's packages (cutout-unseen.tsv), used by no tuning and by no other test: GNOME's account
+         * pictures, photographs in TeX Live's documentation, Scribus's and libjxl's sample pictures, Qt's examples,
+         * OpenCV's documentation pages, MATE's and Lomiri's wallpapers.
+         */
+        GNOME_FACES("gnome-control-center-data", "usr/share/pixmaps/faces"),
+        TEX_EXTRA_DOC("texlive-latex-extra-doc", "usr/share/doc/texlive-doc"),
+        TEX_PUBLISHERS_DOC("texlive-publishers-doc", "usr/share/doc/texlive-doc"),
+        TEX_SCIENCE_DOC("texlive-science-doc", "usr/share/doc/texlive-doc"),
+        TEX_PICTURES_DOC("texlive-pictures-doc", "usr/share/doc/texlive-doc"),
+        TEX_ARABIC("texlive-lang-arabic", "usr/share/doc/texlive-doc"),
+        TEX_FRENCH("texlive-lang-french", "usr/share/doc/texlive-doc"),
+        TEX_CHINESE("texlive-lang-chinese", "usr/share/doc/texlive-doc"),
+        TEX_OTHER("texlive-lang-other", "usr/share/doc/texlive-doc"),
+        SCRIBUS_DATA("scribus-data", "usr/share/scribus/templates"),
+        JXL_TESTDATA("libjxl-testdata", "usr/share/libjxl-testdata"),
+        QT5_EXAMPLES("qtbase5-examples", "usr/lib/x86_64-linux-gnu/qt5/examples"),
+        OPENCV_HTML("opencv-doc", "usr/share/doc/opencv-doc/opencv4/html"),
+        MATE_BACKGROUNDS("mate-backgrounds", "usr/share/backgrounds/mate"),
+        LOMIRI_WALLPAPERS("lomiri-wallpapers-20.04", "usr/share/backgrounds");
 
         final String debian;
         final String root;
