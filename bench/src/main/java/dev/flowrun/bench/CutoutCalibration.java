@@ -98,13 +98,14 @@ public final class CutoutCalibration {
 
 
     /**
-     * Every candidate signal ({@link Calibration#candidates}) of each calibration photograph, and of the photographs
+     * Every candidate signal ({@link Calibration#candidates}) of each calibration and fresh photograph, and of the photographs
      * {@code CutoutJudgementsTest} judges, to {@code OUT/signals.tsv}.
      */
     private static void signals(Calibration calibration, Path out) throws Exception {
         StringBuilder tsv = new StringBuilder();
         List<String[]> photos = new ArrayList<>();
-        for (CalibrationPhoto p : CalibrationPhoto.all()) {
+        for (CalibrationPhoto p : java.util.stream.Stream.concat(CalibrationPhoto.all().stream(),
+                CalibrationPhoto.fresh().stream()).toList()) {
             photos.add(new String[] {p.source().name(), p.path(), p.name(), verdict(p)});
         }
         for (String judged : List.of("SKIMAGE chelsea.png good", "SKIMAGE coffee.png good",

@@ -35,7 +35,7 @@ record Looks(float[] first, FirstLook own, float[] mirrored, float[] crop, int[]
         ModelInput.Inputs inputs = ModelInput.tensorAndGuide(Pixels.readOnly(image), image.getWidth(),
                 image.getHeight(), Pixels.hasAlpha(image), family, grid[0], grid[1]);
         float[] first = answer(inference.infer(inputs.tensor()), family, grid);
-        return new Looks(first, FirstLook.of(first, grid[0], grid[1]), null, null, null, grid[0], grid[1],
+        return new Looks(first, FirstLook.of(first, inputs.guide(), grid[0], grid[1]), null, null, null, grid[0], grid[1],
                 inputs.guide());
     }
 
@@ -45,7 +45,10 @@ record Looks(float[] first, FirstLook own, float[] mirrored, float[] crop, int[]
         ONE,
         /** The first and, where it tells more ({@link LookConfidence#secondLookTellsMore}), the mirrored look. */
         MIRRORED,
-        /** The first, the mirrored and, where the subject fills little of the picture, the crop look. */
+        /**
+         * The service's: as {@link #MIRRORED}, and with the mirrored look the crop look where the subject's box covers
+         * at most {@link #CROP_AT_MOST} of the picture.
+         */
         MIRRORED_AND_CROP
     }
 

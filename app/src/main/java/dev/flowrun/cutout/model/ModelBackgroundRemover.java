@@ -51,7 +51,7 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
     }
 
     private ModelBackgroundRemover(ModelLoad model, Edges edges) {
-        this(model, edges, Looks.Scheme.MIRRORED, null);
+        this(model, edges, Looks.Scheme.MIRRORED_AND_CROP, null);
     }
 
     /** {@code inference}: how the model is asked (null: directly; the tests keep its answers). */
@@ -129,7 +129,7 @@ public final class ModelBackgroundRemover implements BackgroundRemover {
         int gw = grid[0];
         int gh = grid[1];
         int[] guide = given != null ? given : ModelInput.guide(src, w, h, alpha, gw, gh);
-        FirstLook own = lookConfidence.own() != null ? lookConfidence.own() : FirstLook.of(workMask, gw, gh);
+        FirstLook own = lookConfidence.own() != null ? lookConfidence.own() : FirstLook.of(workMask, guide, gw, gh);
         float[] haze = settleHaze ? Haze.settle(workMask, gw, gh) : null;
         Trimap.Planes planes = Trimap.of(workMask, gw, gh);
         float[] trimap = planes.values();

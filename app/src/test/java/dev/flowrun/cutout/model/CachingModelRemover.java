@@ -63,7 +63,7 @@ public final class CachingModelRemover implements BackgroundRemover {
 
     public CachingModelRemover(boolean secondLook) {
         remover = new ModelBackgroundRemover(ModelLoad.of(model), ModelBackgroundRemover.Edges.GUIDED,
-                Looks.Scheme.MIRRORED, this::answer);
+                Looks.Scheme.MIRRORED_AND_CROP, this::answer);
         if (!secondLook) {
             remover = remover.withoutSecondLook();
         }

@@ -95,6 +95,7 @@ public final class Calibration {
         c.put("first", own.confidence());
         c.put("unsure", own.unsure());
         c.put("haze", own.haze());
+        c.put("edgeless", own.edgeless());
         c.put("subject", subject / (double) p.length);
         // haze split by the window's mean probability
         int r = Math.max(2, Math.max(w, h) / Haze.RADIUS_DIVISOR);

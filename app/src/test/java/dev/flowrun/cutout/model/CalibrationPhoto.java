@@ -18,12 +18,13 @@ public record CalibrationPhoto(Source source, String path, String category, bool
 
     /**
      * What {@code CutoutCalibration} measured of the model's looks at the photograph (the fixture's last columns):
-     * the first look's own confidence, unsure share and haze share ({@link FirstLook}), and the disagreement of the
-     * mirrored look (NaN where it was not taken: the service's remover found the first look enough).
+     * the first look's own confidence, unsure share, haze share and edgeless outline share ({@link FirstLook}), the
+     * disagreement of the mirrored look, and of the crop look (0 where the subject's box covers more than
+     * {@link Looks#CROP_AT_MOST} of the picture: the service takes no crop look there).
      */
-    public record Measured(double first, double unsure, double haze, double mirror) {
+    public record Measured(double first, double unsure, double haze, double mirror, double edgeless, double crop) {
         FirstLook firstLook() {
-            return new FirstLook(first, unsure, haze);
+            return new FirstLook(first, unsure, haze, edgeless);
         }
     }
 
@@ -61,7 +62,8 @@ public record CalibrationPhoto(Source source, String path, String category, bool
         String[] f = line.split("\t", -1);
         Measured measured = f.length > 9 && !f[6].isEmpty()
                 ? new Measured(Double.parseDouble(f[6]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
-                        f[9].equals("-") ? Double.NaN : Double.parseDouble(f[9]))
+                        Double.parseDouble(f[9]), Double.parseDouble(f[10]),
+                        f[11].equals("-") ? 0 : Double.parseDouble(f[11]))
                 : null;
         return new CalibrationPhoto(Source.valueOf(f[0]), f[1], f[2], f[3].equals("seen"), f[4].equals("accept"),
                 f.length > 5 ? f[5] : "", measured);

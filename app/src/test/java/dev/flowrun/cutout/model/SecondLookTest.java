@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The looks on photographs of the calibration set ({@code cutout-calibration.tsv}, judged by eye): a reject whose
  * first look was sure of itself is flagged by the mirrored look's disagreement; a reject the old one-look confidence
- * passed is flagged by its haze with no second look; a plainly sure first look takes no second. The signals the
+ * passed is flagged by its haze with no second look; a plainly sure first look takes no second, unless its outline
+ * runs where the picture shows no edge. The signals the
  * model gives match those the fixture records ({@link CalibrationRatesTest} computes the rates from them).
  */
 class SecondLookTest {
@@ -52,6 +53,20 @@ class SecondLookTest {
     }
 
     @Test
+    void aPlainlySureFirstLookWhoseOutlineThePictureDoesNotShowTakesASecond() throws Exception {
+        CalibrationPhoto photo = photo("bar55"); // a bystander behind the couple kept as subject
+        assertThat(photo.accepted()).isFalse();
+        BufferedImage image = image(photo);
+        Looks looks = remover.looks(image);
+        assertThat(looks.own().unsure()).as("unsure").isLessThanOrEqualTo(LookConfidence.PLAINLY_SURE_UNSURE);
+        assertThat(looks.own().haze()).as("haze").isLessThanOrEqualTo(LookConfidence.PLAINLY_SURE_HAZE);
+        assertThat(looks.own().edgeless()).as("edgeless outline").isGreaterThan(LookConfidence.EDGELESS_SUSPECT);
+        assertThat(looks.second()).as("a second look taken").isTrue();
+        assertMeasuredAsRecorded(photo, looks);
+        assertThat(remover.fromLooks(image, looks, 1).confidence()).as("with the mirrored look").isLessThan(REVIEW_BELOW);
+    }
+
+    @Test
     void aPlainlySureFirstLookTakesNoSecond() throws Exception {
         CalibrationPhoto photo = photo("hammer2"); // clean
         assertThat(photo.accepted()).isTrue();
@@ -67,8 +82,10 @@ class SecondLookTest {
         assertThat(looks.own().confidence()).as("first").isCloseTo(m.first(), within(1e-3));
         assertThat(looks.own().unsure()).as("unsure").isCloseTo(m.unsure(), within(1e-3));
         assertThat(looks.own().haze()).as("haze").isCloseTo(m.haze(), within(1e-3));
+        assertThat(looks.own().edgeless()).as("edgeless").isCloseTo(m.edgeless(), within(1e-3));
         if (looks.second()) {
             assertThat(LookSignals.of(looks).mirror()).as("mirror").isCloseTo(m.mirror(), within(1e-3));
+            assertThat(LookSignals.of(looks).crop()).as("crop").isCloseTo(m.crop(), within(1e-3));
         }
     }
 
