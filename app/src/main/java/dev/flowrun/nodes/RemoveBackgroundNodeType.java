@@ -38,8 +38,9 @@ public final class RemoveBackgroundNodeType extends NamedNodeType {
             .help("Where the subject is: only what lies inside can be subject, everything outside is background; "
                     + "px or `\"N%\"` of the photo each, clipped to the photo; an empty region is refused.");
     static final DataField SECOND_LOOK = DataField.bool("secondLook").byDefault(true)
-            .help("Model only: the model also looks at the mirrored photo and the confidence comes from the looks' "
-                    + "agreement; `false`: one look, faster, its confidence from that look alone.");
+            .help("Model only: where its first look is not plainly sure, the model looks again (at the mirrored photo "
+                    + "and, for a small subject, at its crop) and the confidence comes from the looks' agreement; "
+                    + "`false`: one look, faster, its confidence from that look alone.");
     private final BackgroundRemover classic;
     private final BackgroundRemover model;
 

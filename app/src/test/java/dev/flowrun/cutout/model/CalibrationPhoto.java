@@ -20,10 +20,14 @@ public record CalibrationPhoto(Source source, String path, String category, bool
      * What {@code CutoutCalibration} measured of the model's looks at the photograph (the fixture's last columns):
      * the first look's own confidence, unsure share, haze share and edgeless outline share ({@link FirstLook}), the
      * disagreement of the mirrored look, and of the crop look (0 where the subject's box covers more than
-     * {@link Looks#CROP_AT_MOST} of the picture: the service takes no crop look there).
+     * {@link Looks#CROP_AT_MOST} of the picture: the service takes no crop look there); edgeless is NaN in a fixture
+     * without its column.
      */
     public record Measured(double first, double unsure, double haze, double mirror, double edgeless, double crop) {
         FirstLook firstLook() {
+            if (Double.isNaN(edgeless)) {
+                throw new IllegalStateException("no edgeless column: measured before the confidence used it");
+            }
             return new FirstLook(first, unsure, haze, edgeless);
         }
     }
@@ -62,8 +66,8 @@ public record CalibrationPhoto(Source source, String path, String category, bool
         String[] f = line.split("\t", -1);
         Measured measured = f.length > 9 && !f[6].isEmpty()
                 ? new Measured(Double.parseDouble(f[6]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
-                        Double.parseDouble(f[9]), Double.parseDouble(f[10]),
-                        f[11].equals("-") ? 0 : Double.parseDouble(f[11]))
+                        Double.parseDouble(f[9]), f.length > 11 ? Double.parseDouble(f[10]) : Double.NaN,
+                        f.length > 11 && !f[11].equals("-") ? Double.parseDouble(f[11]) : 0)
                 : null;
         return new CalibrationPhoto(Source.valueOf(f[0]), f[1], f[2], f[3].equals("seen"), f[4].equals("accept"),
                 f.length > 5 ? f[5] : "", measured);
