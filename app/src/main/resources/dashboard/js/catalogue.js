@@ -42,7 +42,7 @@ export const CATALOGUE = [ {
     "name" : "secondLook",
     "rule" : "true or false",
     "required" : false,
-    "help" : "Model only: the model also looks at the mirrored photo and the confidence comes from the looks' agreement; `false`: one look, faster, its confidence from that look alone.",
+    "help" : "Model only: where its first look is not plainly sure, the model looks again (at the mirrored photo and, for a small subject, at its crop) and the confidence comes from the looks' agreement; `false`: one look, faster, its confidence from that look alone.",
     "default" : "true"
   } ]
 }, {

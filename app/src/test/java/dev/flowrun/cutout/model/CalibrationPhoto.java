@@ -66,7 +66,8 @@ public record CalibrationPhoto(Source source, String path, String category, bool
         String[] f = line.split("\t", -1);
         Measured measured = f.length > 9 && !f[6].isEmpty()
                 ? new Measured(Double.parseDouble(f[6]), Double.parseDouble(f[7]), Double.parseDouble(f[8]),
-                        Double.parseDouble(f[9]), f.length > 11 ? Double.parseDouble(f[10]) : Double.NaN,
+                        f[9].equals("-") ? Double.NaN : Double.parseDouble(f[9]),
+                        f.length > 11 ? Double.parseDouble(f[10]) : Double.NaN,
                         f.length > 11 && !f[11].equals("-") ? Double.parseDouble(f[11]) : 0)
                 : null;
         return new CalibrationPhoto(Source.valueOf(f[0]), f[1], f[2], f[3].equals("seen"), f[4].equals("accept"),
