@@ -46,7 +46,8 @@ public record Config(
 
     /** Every variable read: the service's own and each feature's, in the order of README's table. */
     public static final List<String> VARIABLES = Stream.of(
-            List.of("FLOWRUN_DATA_DIR", "FLOWRUN_DB_URL", "FLOWRUN_DB_POOL_SIZE", "FLOWRUN_LOG_FORMAT"), HttpSettings.VARIABLES,
+            List.of("FLOWRUN_DATA_DIR", "FLOWRUN_DB_URL", "FLOWRUN_DB_POOL_SIZE", "FLOWRUN_LOG_FORMAT",
+                    "FLOWRUN_CLASS_ARCHIVE"), HttpSettings.VARIABLES,
             AuthSettings.VARIABLES, NetSettings.VARIABLES, FileSettings.VARIABLES, EngineSettings.VARIABLES,
             WebhookSettings.VARIABLES, RunSettings.VARIABLES, ClusterSettings.VARIABLES, ModelSettings.VARIABLES)
             .flatMap(List::stream).toList();

@@ -1,0 +1,218 @@
+package dev.flowrun.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * A local {@code run} started as {@code java [options] -jar flowrun.jar run …} does its work in a second JVM that maps
+ * the classes an earlier run loaded from a {@link ClassArchive} (JDK class-data sharing, decision 0054): the archive
+ * saves that JVM more than starting it costs. The first run without an archive makes it as its JVM exits. This JVM
+ * loads nothing of the engine: it passes on its options and arguments, shares its standard input, output and error,
+ * passes on SIGTERM and SIGHUP (SIGINT from a terminal reaches both, and the second JVM cancels its run as the
+ * command always did), and exits with the second JVM's status. Whatever about it fails, or a JVM that could not start
+ * with the archive, and the command runs in this JVM as before; {@code FLOWRUN_CLASS_ARCHIVE=off} never starts one.
+ */
+public final class Relaunch {
+    /** Names the file the second JVM deletes on reaching {@code main}; set only in the second JVM. */
+    static final String MARKER = "flowrun.launch.started";
+    /** Options a user gives for class-data sharing of their own: then this leaves it to them. */
+    private static final List<String> SHARING_OPTIONS = List.of("Xshare", "SharedArchiveFile", "ArchiveClassesAtExit",
+            "SharedClassListFile", "DumpLoadedClassList", "VMOptionsFile", "Flags=");
+
+    private Relaunch() {
+    }
+
+    /** In the second JVM: tells the first it got as far as {@code main}. */
+    public static void started() {
+        String marker = System.getProperty(MARKER);
+        if (marker != null) {
+            ClassArchive.quietlyDelete(Path.of(marker));
+        }
+    }
+
+    /** Runs the command in a second JVM with the class archive and answers its exit status; empty: run it here. */
+    public static OptionalInt withClassArchive(String[] args, Map<String, String> env) {
+        if (System.getProperty(MARKER) != null || !wanted(args, env)) {
+            return OptionalInt.empty();
+        }
+        try {
+            List<String> argv = commandLine();
+            int jarAt = argv.indexOf("-jar");
+            Path jar = Path.of(System.getProperty("java.class.path"));
+            if (jarAt < 1 || jarAt + 2 > argv.size() || !Path.of(argv.get(jarAt + 1)).equals(jar)
+                    || !Files.isRegularFile(jar) || !argv.subList(jarAt + 2, argv.size()).equals(Arrays.asList(args))) {
+                return OptionalInt.empty(); // not started as java -jar flowrun.jar …: nothing to start again
+            }
+            List<String> options = argv.subList(1, jarAt);
+            if (options.stream().anyMatch(option -> option.startsWith("@")
+                    || SHARING_OPTIONS.stream().anyMatch(option::contains))) {
+                return OptionalInt.empty();
+            }
+            ClassArchive archive = ClassArchive.of(Path.of(env.getOrDefault("FLOWRUN_DATA_DIR", "./data")), jar,
+                    options);
+            return start(archive, options, jar, args);
+        } catch (IOException | RuntimeException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /** A run on this machine, and no JVM options of the environment's (each JVM would print that it picked them up). */
+    private static boolean wanted(String[] args, Map<String, String> env) {
+        if ("off".equalsIgnoreCase(env.get("FLOWRUN_CLASS_ARCHIVE")) || args.length < 2 || !args[0].equals("run")
+                || !System.getProperty("os.name", "").equals("Linux")) {
+            return false;
+        }
+        for (String variable : List.of("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS")) {
+            if (env.containsKey(variable)) {
+                return false;
+            }
+        }
+        return Arrays.stream(args).noneMatch(arg -> arg.equals("--server") || arg.startsWith("--server=")
+                || arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version"));
+    }
+
+    /** This JVM's own command line, as the launcher was given it. */
+    private static List<String> commandLine() throws IOException {
+        String text = new String(Files.readAllBytes(Path.of("/proc/self/cmdline")), StandardCharsets.UTF_8);
+        return List.of(text.split("\0"));
+    }
+
+    private static OptionalInt start(ClassArchive archive, List<String> options, Path jar, String[] args)
+            throws IOException {
+        boolean making = !archive.exists();
+        Path draft = archive.draft();
+        Path marker = archive.startMarker();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(options);
+        // The JVM's lines about the archive (classes it leaves out, one it cannot use) are nothing to the user; that
+        // it could not use the archive goes to a file of this process's, read once the second JVM is done.
+        command.add("-Xlog:cds*=off");
+        Path refusal = marker.resolveSibling(marker.getFileName() + ".log");
+        if (making) {
+            command.add("-XX:ArchiveClassesAtExit=" + draft);
+        } else {
+            command.add("-XX:SharedArchiveFile=" + archive.file());
+            command.add("-Xlog:cds+dynamic=warning:file=" + refusal + "::filecount=0");
+        }
+        command.add("-D" + MARKER + "=" + marker);
+        command.add("-jar");
+        command.add(jar.toString());
+        command.addAll(Arrays.asList(args));
+        Signals signals = new Signals(marker);
+        Process child;
+        try {
+            child = signals.started(new ProcessBuilder(command).inheritIO().start());
+        } catch (IOException e) {
+            signals.restore();
+            ClassArchive.quietlyDelete(marker);
+            throw e;
+        }
+        int status = waitFor(child);
+        signals.restore();
+        if (Files.exists(marker)) { // it never reached main: a broken archive, or a JVM that could not start
+            ClassArchive.quietlyDelete(marker);
+            ClassArchive.quietlyDelete(refusal);
+            ClassArchive.quietlyDelete(draft);
+            if (!making) {
+                archive.discard();
+            }
+            return OptionalInt.empty();
+        }
+        if (making) {
+            finishDraft(archive, draft, status);
+        } else if (refused(refusal)) {
+            archive.discard(); // the run went on without it: the next run makes one it can use
+        }
+        return OptionalInt.of(status);
+    }
+
+    /** Whether the JVM said it could not use the archive (another jar or JVM than it was made by); the log removed. */
+    private static boolean refused(Path log) {
+        try {
+            return Files.exists(log) && Files.size(log) > 0;
+        } catch (IOException e) {
+            return false;
+        } finally {
+            ClassArchive.quietlyDelete(log);
+        }
+    }
+
+    /** A draft of a run that went through (all completed, or some failed) is the archive; any other is dropped. */
+    private static void finishDraft(ClassArchive archive, Path draft, int status) {
+        try {
+            if ((status == 0 || status == 1) && Files.isRegularFile(draft) && Files.size(draft) > 0) {
+                archive.adopt(draft);
+            }
+        } catch (IOException e) {
+            // No archive this time: the next run makes it.
+        } finally {
+            ClassArchive.quietlyDelete(draft);
+        }
+    }
+
+    /**
+     * SIGTERM and SIGHUP to this JVM go on to the second as SIGTERM, whose run then ends as after Ctrl-C. SIGINT is
+     * not passed on: a terminal sends it to both, and this JVM must outlive the second to pass its status on. Before
+     * the second JVM is there, each ends this one as it would have ended the command.
+     */
+    private static final class Signals {
+        private final Path marker;
+        private final Map<Signal, SignalHandler> before = new HashMap<>();
+        private volatile Process child;
+
+        Signals(Path marker) {
+            this.marker = marker;
+            handle("INT", 2, false);
+            handle("TERM", 15, true);
+            handle("HUP", 1, true);
+        }
+
+        Process started(Process started) {
+            child = started;
+            return started;
+        }
+
+        /** This JVM's own handling back, for a command that runs here after all. */
+        void restore() {
+            before.forEach(Signal::handle);
+        }
+
+        private void handle(String name, int number, boolean passOn) {
+            try {
+                Signal signal = new Signal(name);
+                before.put(signal, Signal.handle(signal, received -> {
+                    Process running = child;
+                    if (running == null) {
+                        ClassArchive.quietlyDelete(marker);
+                        Runtime.getRuntime().halt(128 + number);
+                    } else if (passOn) {
+                        running.destroy();
+                    }
+                }));
+            } catch (IllegalArgumentException e) {
+                // A signal this JVM may not handle: left as it is.
+            }
+        }
+    }
+
+    private static int waitFor(Process child) {
+        while (true) {
+            try {
+                return child.waitFor();
+            } catch (InterruptedException e) {
+                // Nothing interrupts this thread; the status is what this JVM exists to pass on.
+            }
+        }
+    }
+}
