@@ -90,7 +90,7 @@ public final class CutoutCalibration {
             sheet.write(out.resolve(String.format(Locale.ROOT, "sheet-%02d.png", sheets)));
         }
         Files.writeString(out.resolve("calibration.tsv"), tsv);
-        String report = rates(rows, fresh ? "the fresh held-back set" : "photographs (all tuning data)")
+        String report = rates(rows, fresh ? "the fresh set (tuning data since decision 0053)" : "photographs (all tuning data)")
                 + "load average at the end " + Machine.loadAverage() + "\n";
         Files.writeString(out.resolve("rates.md"), report);
         System.out.print(report);
