@@ -20,10 +20,11 @@ import java.util.Locale;
  * sheets of four, to look at.
  *
  * <p>Run: {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.CutoutCalibration
- * -Dexec.args="OUT [all|name,name|signals|fresh|judge:fresh]"} with {@code -Dflowrun.modelAnswers=DIR} to keep the
- * model's answers between runs; {@code fresh} measures the fresh held-back set ({@code cutout-fresh.tsv}) instead, and
- * {@code judge:fresh} writes only its sheets to judge by eye (photo | the service's cut-out on magenta | on green),
- * with no number on them or printed.
+ * -Dexec.args="OUT [all|name,name|signals|fresh|judge:fresh|unseen|judge:unseen]"} with
+ * {@code -Dflowrun.modelAnswers=DIR} to keep the model's answers between runs; {@code fresh} measures the fresh held-back
+ * set ({@code cutout-fresh.tsv}) instead, {@code unseen} the unseen one ({@code cutout-unseen.tsv}), and
+ * {@code judge:fresh} or {@code judge:unseen} writes only that set's sheets to judge by eye (photo | the service's
+ * cut-out on magenta | on green), with no number on them or printed.
  */
 public final class CutoutCalibration {
     private static final double REVIEW_BELOW = 0.5;
@@ -36,8 +37,8 @@ public final class CutoutCalibration {
         Files.createDirectories(out);
         String half = args.length > 1 ? args[1] : "all";
         Calibration calibration = new Calibration();
-        if (half.equals("judge:fresh")) {
-            judge(calibration, out);
+        if (half.equals("judge:fresh") || half.equals("judge:unseen")) {
+            judge(calibration, out, half.equals("judge:unseen") ? CalibrationPhoto.unseen() : CalibrationPhoto.fresh());
             return;
         }
         if (half.startsWith("matte:")) { // the first look's cut-outs, hazes settled, flattened on magenta
@@ -60,8 +61,10 @@ public final class CutoutCalibration {
         ContactSheet sheet = new ContactSheet(360);
         int inSheet = 0;
         int sheets = 0;
-        boolean fresh = half.equals("fresh");
-        for (CalibrationPhoto p : fresh ? CalibrationPhoto.fresh() : CalibrationPhoto.all()) {
+        boolean unseen = half.equals("unseen");
+        boolean fresh = half.equals("fresh") || unseen;
+        for (CalibrationPhoto p : unseen ? CalibrationPhoto.unseen() : fresh ? CalibrationPhoto.fresh()
+                : CalibrationPhoto.all()) {
             if (!half.equals("all") && !fresh && !List.of(half.split(",")).contains(p.name())) {
                 continue;
             }
@@ -70,7 +73,7 @@ public final class CutoutCalibration {
             Calibration.FirstSignals f = r.first();
             tsv.append(String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%.3f\t%.3f\t%.4f\t%.4f\t%.3f\t%.4f\t%.4f\t%.4f"
                             + "\t%.4f\t%d\t%d\t%d\t%d\t%d\t%s\t%s%n",
-                    p.name(), p.category(), fresh ? "fresh" : p.seen() ? "seen" : "tune", verdict(p), r.oneLook().confidence(),
+                    p.name(), p.category(), unseen ? "unseen" : fresh ? "fresh" : p.seen() ? "seen" : "tune", verdict(p), r.oneLook().confidence(),
                     r.looks().confidence(), r.mirror(), r.crop(), f.subject(), f.unsure(), f.haze(), f.band(),
                     f.fragments(), f.sides(), r.firstMillis(), r.mirrorMillis(), r.cropMillis(), r.postMillis(),
                     r.second(), p.reason()));
@@ -90,7 +93,8 @@ public final class CutoutCalibration {
             sheet.write(out.resolve(String.format(Locale.ROOT, "sheet-%02d.png", sheets)));
         }
         Files.writeString(out.resolve("calibration.tsv"), tsv);
-        String report = rates(rows, fresh ? "the fresh set (tuning data since decision 0053)" : "photographs (all tuning data)")
+        String report = rates(rows, unseen ? "the unseen held-back set"
+                : fresh ? "the fresh set (tuning data since decision 0053)" : "photographs (all tuning data)")
                 + "load average at the end " + Machine.loadAverage() + "\n";
         Files.writeString(out.resolve("rates.md"), report);
         System.out.print(report);
@@ -128,17 +132,17 @@ public final class CutoutCalibration {
     }
 
     /**
-     * The fresh set's sheets to judge by eye, blind to the confidence: per photograph the service's cut-out (the first
+     * A held-back set's sheets to judge by eye, blind to the confidence: per photograph the service's cut-out (the first
      * look's mask, hazes settled, as with or without the second look) flattened on magenta and on green, in sheets of
      * four (which photographs in {@code sheets.tsv}), and each cut-out on magenta at full size; nothing measured is
      * written or printed.
      */
-    private static void judge(Calibration calibration, Path out) throws Exception {
+    private static void judge(Calibration calibration, Path out, List<CalibrationPhoto> photos) throws Exception {
         ContactSheet sheet = new ContactSheet(360);
         StringBuilder names = new StringBuilder();
         int inSheet = 0;
         int sheets = 0;
-        for (CalibrationPhoto p : CalibrationPhoto.fresh()) {
+        for (CalibrationPhoto p : photos) {
             BufferedImage cut = calibration.settled(p).image();
             sheet.row(calibration.photo(p), cut, flattened(cut, Color.GREEN));
             javax.imageio.ImageIO.write(flattened(cut, Color.MAGENTA), "png", out.resolve(p.name() + ".png").toFile());
