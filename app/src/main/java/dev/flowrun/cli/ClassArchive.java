@@ -6,6 +6,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.zip.CRC32;
 
@@ -20,6 +23,8 @@ import java.util.zip.CRC32;
 final class ClassArchive {
     private static final String PREFIX = "classes-";
     private static final String SUFFIX = ".jsa";
+    /** Archives kept in the folder at most. */
+    private static final int KEPT = 3;
     private final Path folder;
     private final Path file;
 
@@ -69,15 +74,36 @@ final class ClassArchive {
         return Files.createFile(marker);
     }
 
-    /** Takes a whole draft as the archive; archives of other jars, JVMs or options are removed (one at a time kept). */
+    /**
+     * Takes a whole draft as the archive. Archives of other jars, JVMs or options are kept but for the most recently
+     * used few: options that take turns keep theirs, and a jar upgraded often does not fill the disk.
+     */
     void adopt(Path draft) throws IOException {
         Files.move(draft, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        try (DirectoryStream<Path> others = Files.newDirectoryStream(folder, PREFIX + "*" + SUFFIX)) {
-            for (Path other : others) {
-                if (!other.equals(file)) {
-                    Files.deleteIfExists(other);
-                }
-            }
+        List<Path> archives = new ArrayList<>();
+        try (DirectoryStream<Path> found = Files.newDirectoryStream(folder, PREFIX + "*" + SUFFIX)) {
+            found.forEach(archives::add);
+        }
+        archives.sort(Comparator.comparing(ClassArchive::lastUse).reversed());
+        for (Path old : archives.subList(Math.min(KEPT, archives.size()), archives.size())) {
+            quietlyDelete(old);
+        }
+    }
+
+    /** Marks the archive used now: the archives least recently used are the ones removed. */
+    void used() {
+        try {
+            Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException e) {
+            // Only its place in the order of removal.
+        }
+    }
+
+    private static FileTime lastUse(Path archive) {
+        try {
+            return Files.getLastModifiedTime(archive);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
         }
     }
 

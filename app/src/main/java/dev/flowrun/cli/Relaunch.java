@@ -133,6 +133,8 @@ public final class Relaunch {
             finishDraft(archive, draft, status);
         } else if (refused(refusal)) {
             archive.discard(); // the run went on without it: the next run makes one it can use
+        } else {
+            archive.used();
         }
         return OptionalInt.of(status);
     }
