@@ -36,26 +36,37 @@ public final class BareCutout {
             for (int k = 2; k < args.length; k++) {
                 File file = new File(args[k]);
                 BufferedImage photo = ImageIO.read(file);
-                int w = photo.getWidth();
-                int h = photo.getHeight();
-                float[] tensor = tensor(scaled(photo, S, S));
+                float[] tensor = modelInput(photo);
                 float[] mask = new float[S * S];
                 try (OnnxTensor in = OnnxTensor.createTensor(env, FloatBuffer.wrap(tensor), new long[] {1, 3, S, S});
                      OrtSession.Result result = session.run(Map.of(input, in))) {
                     ((OnnxTensor) result.get(0)).getFloatBuffer().get(mask);
                 }
-                BufferedImage cut = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
-                for (int y = 0; y < h; y++) {
-                    for (int x = 0; x < w; x++) {
-                        float a = bilinear(mask, (x + 0.5f) * S / w - 0.5f, (y + 0.5f) * S / h - 0.5f);
-                        int alpha = Math.round(255 * Math.max(0, Math.min(1, a)));
-                        cut.setRGB(x, y, alpha << 24 | photo.getRGB(x, y) & 0xFFFFFF);
-                    }
-                }
+                BufferedImage cut = cutOut(photo, mask);
                 String name = file.getName().replaceFirst("\\.[^.]*$", "") + ".png";
                 ImageIO.write(cut, "png", new File(out, name));
             }
         }
+    }
+
+    /** The model's input: the photo scaled to 1024² (Java 2D, bilinear), normalised, NCHW. */
+    public static float[] modelInput(BufferedImage photo) {
+        return tensor(scaled(photo, S, S));
+    }
+
+    /** The photo with the mask ({@code 1024²}, 0..1) scaled back bilinearly as its alpha. */
+    public static BufferedImage cutOut(BufferedImage photo, float[] mask) {
+        int w = photo.getWidth();
+        int h = photo.getHeight();
+        BufferedImage cut = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                float a = bilinear(mask, (x + 0.5f) * S / w - 0.5f, (y + 0.5f) * S / h - 0.5f);
+                int alpha = Math.round(255 * Math.max(0, Math.min(1, a)));
+                cut.setRGB(x, y, alpha << 24 | photo.getRGB(x, y) & 0xFFFFFF);
+            }
+        }
+        return cut;
     }
 
     private static BufferedImage scaled(BufferedImage photo, int w, int h) {

@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code one}: one photo ({@code java -jar flowrun.jar run WORKFLOW photo}: JVM start, database, model load, one
  *     cut-out, one PNG; goal ≤ 1.5× the bare program's);</li>
  * <li>{@code folder}: 20 photos as a folder with 1 and with 2 workers (goal ≤ 1× the bare program's one-at-a-time
- *     loop), each with its peak RSS ({@code /usr/bin/time}), the bare program's too;</li>
+ *     loop), each with its peak RSS and CPU time per photo (user + system of the whole process, start included,
+ *     over the photos; {@code /usr/bin/time}), the bare program's too;</li>
  * <li>{@code start}: the service's start to its {@code listening} line with and without the model.</li>
  * </ul>
  * The data directory and the command's class archive are made first and not counted (a user's second run onwards;
@@ -70,8 +71,9 @@ final class CommandLinePhase {
             double bareS = median(single[0]);
             double cliS = median(single[1]);
             bench.table().add("CLI", "one photo, wall: bare program → flowrun run (load average "
-                            + Machine.loadAverage() + ")", String.format("%.2f s → %.2f s: %s (peak RSS %d → %d MB)",
-                            bareS, cliS, ResultTable.ratio(cliS / bareS), single[0][0].rssMb(), single[1][0].rssMb()),
+                            + Machine.loadAverage() + ")", String.format("%.2f s → %.2f s: %s (peak RSS %d → %d MB; CPU %.2f → %.2f s)",
+                            bareS, cliS, ResultTable.ratio(cliS / bareS), single[0][0].rssMb(), single[1][0].rssMb(),
+                            medianCpu(single[0]), medianCpu(single[1])),
                     "≤ 1.5×", cliS <= 1.5 * bareS);
         }
         if (parts.contains("folder")) {
@@ -83,8 +85,9 @@ final class CommandLinePhase {
                 double cliS = median(runs[1]);
                 bench.table().add("CLI", "20 photos, wall: bare program → flowrun run, " + workers + " worker"
                                 + (workers.equals("1") ? "" : "s") + " (load average " + Machine.loadAverage() + ")",
-                        String.format("%.1f s → %.1f s: %s (peak RSS %d → %d MB)", bareS, cliS,
-                                ResultTable.ratio(cliS / bareS), runs[0][0].rssMb(), runs[1][0].rssMb()), "≤ 1×",
+                        String.format("%.1f s → %.1f s: %s (peak RSS %d → %d MB; CPU per photo %.2f → %.2f s)",
+                                bareS, cliS, ResultTable.ratio(cliS / bareS), runs[0][0].rssMb(), runs[1][0].rssMb(),
+                                medianCpu(runs[0]) / photos.size(), medianCpu(runs[1]) / photos.size()), "≤ 1×",
                         cliS <= bareS);
             }
         }
@@ -100,8 +103,11 @@ final class CommandLinePhase {
         }
     }
 
-    /** One timed command: wall seconds and peak resident set. */
-    record Timed(double seconds, long rssKb) {
+    /**
+     * One timed command: wall seconds, peak resident set and CPU seconds (user + system of the whole process): on a
+     * shared machine the CPU says what a command costs where its wall says mostly what else was running.
+     */
+    record Timed(double seconds, long rssKb, double cpuSeconds) {
         long rssMb() {
             return rssKb / 1024;
         }
@@ -137,19 +143,20 @@ final class CommandLinePhase {
         if (out >= 0) { // a fresh output folder each time: the same outputs written again, not skipped or renamed
             ShotImages.deleteTree(Path.of(command.get(out + 1)));
         }
-        List<String> timed = new ArrayList<>(List.of("/usr/bin/time", "-f", "peak-rss-kb %M"));
+        List<String> timed = new ArrayList<>(List.of("/usr/bin/time", "-f", "peak-rss-kb %M cpu-s %U %S"));
         timed.addAll(command);
         String load = Machine.loadAverage();
         long t0 = System.nanoTime();
         String output = run(timed, env);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        long rss = output.lines().filter(l -> l.startsWith("peak-rss-kb ")).mapToLong(l -> Long.parseLong(
-                l.substring(12).trim())).max().orElseThrow(() -> new IllegalStateException("no peak RSS in: "
-                + output));
+        String[] usage = output.lines().filter(l -> l.startsWith("peak-rss-kb ")).reduce((a, b) -> b)
+                .orElseThrow(() -> new IllegalStateException("no peak RSS in: " + output)).split(" ");
+        long rss = Long.parseLong(usage[1]);
+        double cpu = Double.parseDouble(usage[3]) + Double.parseDouble(usage[4]);
         String last = output.lines().filter(l -> !l.startsWith("peak-rss-kb ")).reduce((a, b) -> b).orElse("");
-        BenchContext.log("%.2f s, peak RSS %d MB, load average %s → %s: %s; %s", seconds, rss / 1024, load,
-                Machine.loadAverage(), command.contains("-jar") ? "flowrun run" : "bare program", last);
-        return new Timed(seconds, rss);
+        BenchContext.log("%.2f s, CPU %.2f s, peak RSS %d MB, load average %s → %s: %s; %s", seconds, cpu, rss / 1024,
+                load, Machine.loadAverage(), command.contains("-jar") ? "flowrun run" : "bare program", last);
+        return new Timed(seconds, rss, cpu);
     }
 
     private static String run(List<String> command, Map<String, String> env) throws Exception {
@@ -194,6 +201,10 @@ final class CommandLinePhase {
 
     private static double median(Timed[] values) {
         return Machine.median(java.util.Arrays.stream(values).mapToDouble(Timed::seconds).toArray());
+    }
+
+    private static double medianCpu(Timed[] values) {
+        return Machine.median(java.util.Arrays.stream(values).mapToDouble(Timed::cpuSeconds).toArray());
     }
 
 }
