@@ -22,7 +22,8 @@ import java.util.Locale;
  * <p>Run: {@code mvn -q -pl bench -am test-compile exec:java -Dexec.mainClass=dev.flowrun.bench.CutoutCalibration
  * -Dexec.args="OUT [all|name,name|signals|fresh|judge:fresh|unseen|judge:unseen]"} with
  * {@code -Dflowrun.modelAnswers=DIR} to keep the model's answers between runs; {@code fresh} measures the fresh held-back
- * set ({@code cutout-fresh.tsv}) instead, {@code unseen} the unseen one ({@code cutout-unseen.tsv}), and
+ * set ({@code cutout-fresh.tsv}) instead, {@code unseen} the unseen one ({@code cutout-unseen.tsv}; its fixture
+ * columns, and the service's crop look's time, to {@code OUT/fixture.tsv}), and
  * {@code judge:fresh} or {@code judge:unseen} writes only that set's sheets to judge by eye (photo | the service's
  * cut-out on magenta | on green), with no number on them or printed.
  */
@@ -58,6 +59,7 @@ public final class CutoutCalibration {
         StringBuilder tsv = new StringBuilder("name\tcategory\tsplit\tverdict\tone\tlooks\tmirror\tcrop\tsubject"
                 + "\tunsure\thaze\tband\tfragments\tsides\tfirstMs\tmirrorMs\tcropMs\tpostMs\tsecond\treason\n");
         List<Row> rows = new ArrayList<>();
+        StringBuilder fixture = new StringBuilder();
         ContactSheet sheet = new ContactSheet(360);
         int inSheet = 0;
         int sheets = 0;
@@ -70,6 +72,14 @@ public final class CutoutCalibration {
             }
             Calibration.Result r = calibration.run(p);
             rows.add(new Row(p, r.oneLook().confidence(), r.looks().confidence()));
+            if (unseen) { // the fixture's columns, and the crop look the service takes (its time; 0 where none)
+                Calibration.Measured m = calibration.measured(p);
+                fixture.append(String.format(Locale.ROOT, "%s\t%s\t%s\tunseen\t%s\t%s\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%s"
+                                + "\t%d%n", p.source(), p.path(), p.category(), verdict(p), p.reason(), m.first(),
+                        m.unsure(), m.haze(), m.mirror(), m.edgeless(),
+                        Double.isNaN(m.crop()) ? "-" : String.format(Locale.ROOT, "%.4f", m.crop()), m.cropMillis()));
+                Files.writeString(out.resolve("fixture.tsv"), fixture);
+            }
             Calibration.FirstSignals f = r.first();
             tsv.append(String.format(Locale.ROOT, "%s\t%s\t%s\t%s\t%.3f\t%.3f\t%.4f\t%.4f\t%.3f\t%.4f\t%.4f\t%.4f"
                             + "\t%.4f\t%d\t%d\t%d\t%d\t%d\t%s\t%s%n",

@@ -79,6 +79,27 @@ public final class Calibration {
     }
 
     /**
+     * What a calibration fixture keeps of one photograph (its columns first to crop): the first look's own signals, the
+     * mirrored look's disagreement, and the crop look's where the service takes one ({@link Looks#CROP_AT_MOST}; NaN
+     * where it takes none), with that crop look's time in milliseconds (on the pass that inferred it).
+     */
+    public record Measured(double first, double unsure, double haze, double mirror, double edgeless, double crop,
+                           long cropMillis) {
+    }
+
+    public Measured measured(CalibrationPhoto p) throws Exception {
+        BufferedImage photo = decoder.decode(Photos.get(p.source(), p.path()));
+        ModelBackgroundRemover remover = cache.remover();
+        long t0 = System.nanoTime();
+        Looks looks = remover.looks(photo, Looks.CROP_AT_MOST);
+        long millis = ms(System.nanoTime() - t0);
+        LookSignals s = LookSignals.of(looks);
+        FirstLook own = looks.own();
+        return new Measured(own.confidence(), own.unsure(), own.haze(), s.mirror(), own.edgeless(),
+                looks.crop() == null ? Double.NaN : s.crop(), looks.crop() == null ? 0 : millis);
+    }
+
+    /**
      * Candidate signals for the confidence, measured on the model's looks at one photograph (every look taken):
      * names and values in a fixed order, for the bench to tabulate and compare.
      */
