@@ -3,6 +3,9 @@ package dev.flowrun.cutout.model;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,5 +64,31 @@ class CalibrationRatesTest {
             }
         }
         return new Rates(rejectsFlagged, rejects, acceptsFlagged, accepts, second);
+    }
+
+    /** The set's rates for the first look alone, {@code secondLook: false} and the service's looks. */
+    static void assertRates(List<CalibrationPhoto> set, Rates before, Rates oneLook, Rates looks) {
+        assertThat(rates(set, Confidence.BEFORE)).as("the first look's own confidence, as before the looks")
+                .isEqualTo(before);
+        assertThat(rates(set, Confidence.ONE_LOOK)).as("secondLook false: the first look and its haze")
+                .isEqualTo(oneLook);
+        assertThat(rates(set, Confidence.LOOKS)).as("the looks the service takes").isEqualTo(looks);
+    }
+
+    /**
+     * A held-back set is whole: every photograph judged with a reason and measured (the mirrored look's on all), the
+     * four categories at least {@code perCategory} each, none of them among {@code tuning}.
+     */
+    static void assertJudgedMeasuredAndApart(List<CalibrationPhoto> set, int perCategory,
+                                            List<CalibrationPhoto> tuning) {
+        assertThat(set).allSatisfy(p -> assertThat(p.reason()).as(p.name()).isNotBlank())
+                .allSatisfy(p -> assertThat(p.measured()).as(p.name()).isNotNull())
+                .allSatisfy(p -> assertThat(p.measured().mirror()).as(p.name()).isNotNaN());
+        Map<String, Long> counts = set.stream()
+                .collect(Collectors.groupingBy(CalibrationPhoto::category, Collectors.counting()));
+        assertThat(counts.keySet()).containsExactlyInAnyOrder("product", "animal", "person", "hard");
+        assertThat(counts.values()).allSatisfy(n -> assertThat(n).isGreaterThanOrEqualTo(perCategory));
+        Set<String> tuned = tuning.stream().map(p -> p.source() + " " + p.path()).collect(Collectors.toSet());
+        assertThat(set).noneMatch(p -> tuned.contains(p.source() + " " + p.path()));
     }
 }

@@ -2,12 +2,8 @@ package dev.flowrun.cutout.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flowrun.cutout.model.CalibrationRatesTest.Confidence;
 import dev.flowrun.cutout.model.CalibrationRatesTest.Rates;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,26 +21,13 @@ class FreshHeldBackRatesTest {
     void theFreshSetIsFlaggedAsTheThresholdsWereChosen() {
         // 35 rejects, 11 accepts. Held back, decision 0048's looks flagged 26 and 0 (decision 0047); tuned on them
         // with the calibration set (decision 0053), the looks flag 31 and 0.
-        assertThat(CalibrationRatesTest.rates(fresh, Confidence.BEFORE))
-                .as("the first look's own confidence, as before the looks").isEqualTo(new Rates(14, 35, 0, 11, 0));
-        assertThat(CalibrationRatesTest.rates(fresh, Confidence.ONE_LOOK))
-                .as("secondLook false: the first look and its haze").isEqualTo(new Rates(24, 35, 0, 11, 0));
-        assertThat(CalibrationRatesTest.rates(fresh, Confidence.LOOKS)).as("the looks the service takes")
-                .isEqualTo(new Rates(31, 35, 0, 11, 9));
+        CalibrationRatesTest.assertRates(fresh, new Rates(14, 35, 0, 11, 0), new Rates(24, 35, 0, 11, 0),
+                new Rates(31, 35, 0, 11, 9));
     }
 
     @Test
     void theFreshSetIsJudgedMeasuredAndApartFromTheCalibration() {
-        assertThat(fresh).hasSizeGreaterThanOrEqualTo(36)
-                .allSatisfy(p -> assertThat(p.reason()).as(p.name()).isNotBlank())
-                .allSatisfy(p -> assertThat(p.measured()).as(p.name()).isNotNull())
-                .allSatisfy(p -> assertThat(p.measured().mirror()).as(p.name()).isNotNaN());
-        Map<String, Long> perCategory = fresh.stream()
-                .collect(Collectors.groupingBy(CalibrationPhoto::category, Collectors.counting()));
-        assertThat(perCategory.keySet()).containsExactlyInAnyOrder("product", "animal", "person", "hard");
-        assertThat(perCategory.values()).allSatisfy(n -> assertThat(n).isGreaterThanOrEqualTo(8));
-        Set<String> calibration = CalibrationPhoto.all().stream().map(p -> p.source() + " " + p.path())
-                .collect(Collectors.toSet());
-        assertThat(fresh).noneMatch(p -> calibration.contains(p.source() + " " + p.path()));
+        assertThat(fresh).hasSizeGreaterThanOrEqualTo(36);
+        CalibrationRatesTest.assertJudgedMeasuredAndApart(fresh, 8, CalibrationPhoto.all());
     }
 }
