@@ -10,13 +10,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.regex.Pattern;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
  * A local {@code run} started as {@code java [options] -jar flowrun.jar run …} does its work in a second JVM that maps
  * the classes an earlier run loaded from a {@link ClassArchive} (JDK class-data sharing, decision 0054): the archive
- * saves that JVM more than starting it costs. The first run without an archive makes it as its JVM exits. This JVM
+ * saves that JVM more than starting it costs. The first run without an archive lists the classes it loads, and the
+ * archive is made from the list in the background once it has exited. This JVM
  * loads nothing of the engine: it passes on its options and arguments, shares its standard input, output and error,
  * passes on SIGTERM and SIGHUP (SIGINT from a terminal reaches both, and the second JVM cancels its run as the
  * command always did), and exits with the second JVM's status. Whatever about it fails, or a JVM that could not start
@@ -28,6 +30,8 @@ public final class Relaunch {
     /** Options a user gives for class-data sharing of their own: then this leaves it to them. */
     private static final List<String> SHARING_OPTIONS = List.of("Xshare", "SharedArchiveFile", "ArchiveClassesAtExit",
             "SharedClassListFile", "DumpLoadedClassList", "VMOptionsFile", "Flags=");
+
+    private static final Pattern PATH_SYNTAX = Pattern.compile("[:,=\"]");
 
     private Relaunch() {
     }
@@ -60,6 +64,10 @@ public final class Relaunch {
             }
             ClassArchive archive = ClassArchive.of(Path.of(env.getOrDefault("FLOWRUN_DATA_DIR", "./data")), jar,
                     options);
+            // The JVM reads a ':' in an archive's name as two archives, and ',', ':' or '=' in a log's as its syntax.
+            if (PATH_SYNTAX.matcher(archive.file().toAbsolutePath().toString()).find()) {
+                return OptionalInt.empty();
+            }
             return start(archive, options, jar, args);
         } catch (IOException | RuntimeException e) {
             return OptionalInt.empty();
@@ -90,20 +98,23 @@ public final class Relaunch {
     private static OptionalInt start(ClassArchive archive, List<String> options, Path jar, String[] args)
             throws IOException {
         boolean making = !archive.exists();
-        Path draft = archive.draft();
+        if (making && archive.beingMade()) {
+            return OptionalInt.empty(); // an earlier run's archive is being made: this one runs as it always did
+        }
+        Path classList = archive.classListDraft();
         Path marker = archive.startMarker();
+        Path mapping = marker.resolveSibling(marker.getFileName() + ".log");
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(ClassArchive.java());
         command.addAll(options);
-        // The JVM's lines about the archive (classes it leaves out, one it cannot use) are nothing to the user; that
-        // it could not use the archive goes to a file of this process's, read once the second JVM is done.
+        // The JVM's lines about the archive are nothing to the user: that it could not map it goes to a file of this
+        // process's, read once the second JVM is done.
         command.add("-Xlog:cds*=off");
-        Path refusal = marker.resolveSibling(marker.getFileName() + ".log");
         if (making) {
-            command.add("-XX:ArchiveClassesAtExit=" + draft);
+            command.add("-XX:DumpLoadedClassList=" + classList);
         } else {
             command.add("-XX:SharedArchiveFile=" + archive.file());
-            command.add("-Xlog:cds+dynamic=warning:file=" + refusal + "::filecount=0");
+            command.add("-Xlog:cds=info:file=" + mapping + "::filecount=0");
         }
         command.add("-D" + MARKER + "=" + marker);
         command.add("-jar");
@@ -120,18 +131,24 @@ public final class Relaunch {
         }
         int status = waitFor(child);
         signals.restore();
+        boolean refused = refused(mapping);
         if (Files.exists(marker)) { // it never reached main: a broken archive, or a JVM that could not start
             ClassArchive.quietlyDelete(marker);
-            ClassArchive.quietlyDelete(refusal);
-            ClassArchive.quietlyDelete(draft);
+            ClassArchive.quietlyDelete(classList);
             if (!making) {
                 archive.discard();
             }
             return OptionalInt.empty();
         }
         if (making) {
-            finishDraft(archive, draft, status);
-        } else if (refused(refusal)) {
+            // A run that went through (all completed, or some failed) names the classes to archive; the archive is
+            // made from them by a JVM of its own once this one has exited, so nobody waits for it.
+            if (status == 0 || status == 1) {
+                archive.makeInBackground(classList, options, jar);
+            } else {
+                ClassArchive.quietlyDelete(classList);
+            }
+        } else if (refused) {
             archive.discard(); // the run went on without it: the next run makes one it can use
         } else {
             archive.used();
@@ -139,27 +156,14 @@ public final class Relaunch {
         return OptionalInt.of(status);
     }
 
-    /** Whether the JVM said it could not use the archive (another jar or JVM than it was made by); the log removed. */
+    /** Whether the JVM said it could not map the archive (another jar or JVM than it was made by); the log removed. */
     private static boolean refused(Path log) {
         try {
-            return Files.exists(log) && Files.size(log) > 0;
+            return Files.exists(log) && Files.readString(log).contains("UseSharedSpaces:");
         } catch (IOException e) {
             return false;
         } finally {
             ClassArchive.quietlyDelete(log);
-        }
-    }
-
-    /** A draft of a run that went through (all completed, or some failed) is the archive; any other is dropped. */
-    private static void finishDraft(ClassArchive archive, Path draft, int status) {
-        try {
-            if ((status == 0 || status == 1) && Files.isRegularFile(draft) && Files.size(draft) > 0) {
-                archive.adopt(draft);
-            }
-        } catch (IOException e) {
-            // No archive this time: the next run makes it.
-        } finally {
-            ClassArchive.quietlyDelete(draft);
         }
     }
 
