@@ -39,6 +39,8 @@ final class ClassArchive {
               -cp "$jar" && mv -f "$draft" "$archive"
             rm -f "$list" "$draft" "$making"
             """;
+    /** A class loaded once an item is taken to run, not before. */
+    private static final String AN_ITEM_RAN = "dev/flowrun/lifecycle/ClaimedItem\n";
     private final Path folder;
     private final Path file;
 
@@ -111,7 +113,9 @@ final class ClassArchive {
     void makeInBackground(Path classList, List<String> options, Path jar) {
         Path draft = folder.resolve(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
-            if (!Files.isRegularFile(classList) || Files.size(classList) == 0) {
+            // A run that ended before any item ran (nothing to do, every input skipped) lists too little to keep:
+            // the next run lists again.
+            if (!Files.isRegularFile(classList) || !Files.readString(classList).contains(AN_ITEM_RAN)) {
                 quietlyDelete(classList);
                 return;
             }

@@ -57,7 +57,12 @@ class ClassArchiveLaunchTest {
         assertThat(usage.awaitExit()).isEqualTo(2);
         assertThat(usage.stderr().lines().toList()).as("one line, as in one JVM").singleElement()
                 .satisfies(line -> assertThat(line).startsWith("flowrun: no workflow 'No such workflow'; there are: "));
-        assertThat(cacheFiles()).as("a command that did not run leaves no archive and no draft").isEmpty();
+        assertThat(cacheFiles()).as("a command that did not run leaves no archive and no list").isEmpty();
+        Command nothing = command(List.of(), "run", "Remove background", Files.createDirectories(dir.resolve("empty"))
+                .toString());
+        assertThat(nothing.awaitExit()).as(nothing.output()).isZero();
+        assertThat(nothing.stdout()).startsWith("flowrun: nothing to run");
+        assertThat(cacheFiles()).as("a run that ran no item lists too little to make an archive of").isEmpty();
 
         Command off = command(List.of("FLOWRUN_CLASS_ARCHIVE=off"), "run", "Remove background", photos.toString(),
                 "--out", dir.resolve("out-off").toString(), "--quiet");
