@@ -31,9 +31,11 @@ final class ClassArchive {
     private static final Duration MAKING_AT_MOST = Duration.ofMinutes(10);
     /**
      * Makes the archive from the list at low priority and moves it into place once whole; whatever happens, the
-     * list, the draft and the mark that it is being made are removed.
+     * list, the draft and the mark that it is being made are removed. The terminal's hang-up or Ctrl-C, meant for
+     * the commands the user runs next, are not for it.
      */
     private static final String MAKE = """
+            trap '' HUP INT
             java=$1 list=$2 draft=$3 archive=$4 making=$5 jar=$6; shift 6
             nice -n 10 "$java" "$@" -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$draft" \
               -cp "$jar" && mv -f "$draft" "$archive"
@@ -120,6 +122,7 @@ final class ClassArchive {
                 return;
             }
             removeLeastUsed(KEPT - 1);
+            removeLeftovers();
             Files.deleteIfExists(making());
             Files.createFile(making());
             List<String> command = new ArrayList<>(List.of("sh", "-c", MAKE, "sh", java(), classList.toString(),
@@ -137,6 +140,18 @@ final class ClassArchive {
 
     private Path making() {
         return folder.resolve(file.getFileName() + ".making");
+    }
+
+    /** Lists and drafts of makings that died (the machine stopped, a kill -9) are removed once they are old. */
+    private void removeLeftovers() throws IOException {
+        FileTime old = FileTime.fromMillis(System.currentTimeMillis() - MAKING_AT_MOST.toMillis());
+        try (DirectoryStream<Path> found = Files.newDirectoryStream(folder, PREFIX + "*.{classes,tmp,making}")) {
+            for (Path leftover : found) {
+                if (lastUse(leftover).compareTo(old) < 0) {
+                    quietlyDelete(leftover);
+                }
+            }
+        }
     }
 
     /** Removes the archives other than this one but for the {@code keep} used last. */
