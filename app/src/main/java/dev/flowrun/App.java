@@ -174,7 +174,8 @@ public final class App {
                 return new App(config, nodes, clock, null, serving, database).start(config, onNewKey);
             }
             ModelLoad model = loading != null ? loading
-                    : ModelLoad.startIfAny(config.effectiveBgModel(), config.bgModelFamily());
+                    : ModelLoad.startIfAny(config.effectiveBgModel(), config.bgModelFamily(),
+                    config.workers(), config.bgModelSpinning());
             if (model == null) {
                 return new App(config, NodeCatalogue.standard(null), clock, null, serving, database)
                         .start(config, onNewKey);

@@ -167,6 +167,11 @@ public record Config(
         return model.family();
     }
 
+    /** {@code FLOWRUN_BG_MODEL_SPINNING}: null when unset (the model's threads then spin only for one worker). */
+    public Boolean bgModelSpinning() {
+        return model.spinning();
+    }
+
     /**
      * The settings that change what a run gives, as the variables' names and values: every instance of one database
      * must have the same (an item gives the same result whichever instance claims it; retention is one rule).

@@ -5,14 +5,17 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code FLOWRUN_BG_MODEL} (null: the model {@code model fetch} stored, if any) and {@code FLOWRUN_BG_MODEL_FAMILY}
- * (null: from the model's input shape; how to feed a model that is neither ISNet nor U²-Net).
+ * {@code FLOWRUN_BG_MODEL} (null: the model {@code model fetch} stored, if any), {@code FLOWRUN_BG_MODEL_FAMILY}
+ * (null: from the model's input shape; how to feed a model that is neither ISNet nor U²-Net) and
+ * {@code FLOWRUN_BG_MODEL_SPINNING} (null: by the workers, {@link ModelThreads#of(int, int, Boolean)}).
  */
-public record ModelSettings(Path bgModel, ModelFamily family) {
-    public static final List<String> VARIABLES = List.of("FLOWRUN_BG_MODEL", "FLOWRUN_BG_MODEL_FAMILY");
+public record ModelSettings(Path bgModel, ModelFamily family, Boolean spinning) {
+    public static final List<String> VARIABLES = List.of("FLOWRUN_BG_MODEL", "FLOWRUN_BG_MODEL_FAMILY",
+            "FLOWRUN_BG_MODEL_SPINNING");
 
     public static ModelSettings fromEnv(Env env) {
         return new ModelSettings(env.parsed("FLOWRUN_BG_MODEL", Path::of, refused -> "a file path"),
-                env.parsed("FLOWRUN_BG_MODEL_FAMILY", ModelFamily::parse, IllegalArgumentException::getMessage));
+                env.parsed("FLOWRUN_BG_MODEL_FAMILY", ModelFamily::parse, IllegalArgumentException::getMessage),
+                env.raw("FLOWRUN_BG_MODEL_SPINNING") == null ? null : env.bool("FLOWRUN_BG_MODEL_SPINNING", true));
     }
 }

@@ -46,7 +46,7 @@ public final class SegmentationModel implements AutoCloseable {
         }
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
         OrtSession session;
-        try (OrtSession.SessionOptions options = sessionOptions(threads.pool())) {
+        try (OrtSession.SessionOptions options = sessionOptions(threads)) {
             session = environment.createSession(file.toString(), options);
         } catch (OrtException | RuntimeException e) {
             throw new ModelUnavailable("the segmentation model " + file + " could not be loaded by ONNX Runtime: "
@@ -71,14 +71,16 @@ public final class SegmentationModel implements AutoCloseable {
 
     /**
      * The options flowrun runs a model with: ONNX Runtime's defaults (all graph optimisations, the CPU arena,
-     * memory patterns, spinning threads) with an intra-op pool of {@code threads}. Runs in flight share the pool.
+     * memory patterns) with an intra-op pool of {@code threads.pool()} whose threads spin while waiting only when
+     * {@code threads.spinning()}. Runs in flight share the pool.
      * The arena keeps what a run needed for the next one: with the model's fixed input size it stops growing after
      * the first runs, at (runs at once) × one run's activations. Turning it off made every run 3× slower for 13%
      * less memory; see {@code docs/background-removal.md}.
      */
-    public static OrtSession.SessionOptions sessionOptions(int threads) throws OrtException {
+    static OrtSession.SessionOptions sessionOptions(ModelThreads threads) throws OrtException {
         OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-        options.setIntraOpNumThreads(threads);
+        options.setIntraOpNumThreads(threads.pool());
+        options.addConfigEntry("session.intra_op.allow_spinning", threads.spinning() ? "1" : "0");
         options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
         return options;
     }
@@ -157,6 +159,7 @@ public final class SegmentationModel implements AutoCloseable {
     public String toString() {
         return file + " (" + family.name() + ", " + family.size() + "×" + family.size() + ", "
                 + threads.pool() + " thread" + (threads.pool() == 1 ? "" : "s") + " shared by at most "
-                + threads.runsAtOnce() + " run" + (threads.runsAtOnce() == 1 ? "" : "s") + " at once)";
+                + threads.runsAtOnce() + " run" + (threads.runsAtOnce() == 1 ? "" : "s") + " at once"
+                + (threads.spinning() ? "" : ", not spinning") + ")";
     }
 }

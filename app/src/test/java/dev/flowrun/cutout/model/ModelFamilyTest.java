@@ -69,4 +69,13 @@ class ModelFamilyTest {
         assertThat(ModelThreads.of(8)).isEqualTo(new ModelThreads(8, 1));
         assertThat(ModelThreads.of(1)).isEqualTo(new ModelThreads(1, 1));
     }
+
+    @Test
+    void theThreadsSpinOnlyForOneWorkerUnlessTheSettingSays() {
+        assertThat(ModelThreads.of(2).spinning()).isTrue();
+        assertThat(ModelThreads.of(2, 1, null)).isEqualTo(new ModelThreads(2, 1, true));
+        assertThat(ModelThreads.of(2, 2, null)).isEqualTo(new ModelThreads(2, 1, false));
+        assertThat(ModelThreads.of(2, 2, true)).isEqualTo(new ModelThreads(2, 1, true));
+        assertThat(ModelThreads.of(2, 1, false)).isEqualTo(new ModelThreads(2, 1, false));
+    }
 }

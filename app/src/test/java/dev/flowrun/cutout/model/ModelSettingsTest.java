@@ -104,4 +104,13 @@ class ModelSettingsTest {
         assertThat(Config.fromEnv(Map.of("FLOWRUN_BG_MODEL_FAMILY", "u2net")).bgModelFamily())
                 .isEqualTo(ModelFamily.U2NET);
     }
+
+    @Test
+    void theSpinningSettingIsTrueFalseOrUnset() {
+        assertThat(Config.fromEnv(Map.of()).bgModelSpinning()).isNull();
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_BG_MODEL_SPINNING", "true")).bgModelSpinning()).isTrue();
+        assertThat(Config.fromEnv(Map.of("FLOWRUN_BG_MODEL_SPINNING", "FALSE")).bgModelSpinning()).isFalse();
+        assertThatThrownBy(() -> Config.fromEnv(Map.of("FLOWRUN_BG_MODEL_SPINNING", "sometimes")))
+                .isInstanceOf(Config.ConfigException.class).hasMessageContaining("FLOWRUN_BG_MODEL_SPINNING");
+    }
 }

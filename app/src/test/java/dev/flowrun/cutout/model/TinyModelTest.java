@@ -78,6 +78,22 @@ class TinyModelTest {
     }
 
     @Test
+    void threadsThatWaitWithoutSpinningGiveTheSameAnswer() throws Exception {
+        float[] input = new float[3 * 320 * 320];
+        for (int i = 0; i < input.length; i++) {
+            input[i] = (i * 7919 % 1000) / 1000f - 0.5f;
+        }
+        float[] spinning;
+        try (SegmentationModel model = SegmentationModel.load(tiny(320), null, new ModelThreads(2, 1, true))) {
+            spinning = model.predict(input);
+        }
+        try (SegmentationModel model = SegmentationModel.load(tiny(320), null, new ModelThreads(2, 1, false))) {
+            assertThat(model.toString()).contains("not spinning");
+            assertThat(model.predict(input)).containsExactly(spinning);
+        }
+    }
+
+    @Test
     void aModelOfAnotherInputSizeNeedsTheFamilySetting() throws Exception {
         Path model = tiny(256);
         assertThatThrownBy(() -> SegmentationModel.load(model, null, ModelThreads.of(2)))
