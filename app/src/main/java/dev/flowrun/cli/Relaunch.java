@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -168,9 +169,9 @@ public final class Relaunch {
     }
 
     /**
-     * SIGTERM and SIGHUP to this JVM go on to the second as SIGTERM, whose run then ends as after Ctrl-C. SIGINT is
-     * not passed on: a terminal sends it to both, and this JVM must outlive the second to pass its status on. Before
-     * the second JVM is there, each ends this one as it would have ended the command.
+     * This JVM outlives the second to pass its status on: SIGINT goes on to the second as SIGINT (from a terminal
+     * both get it, and the second JVM's run ends once either way), SIGTERM and SIGHUP as SIGTERM, whose run then ends
+     * as after Ctrl-C. Before the second JVM is there, each ends this one as it would have ended the command.
      */
     private static final class Signals {
         private final Path marker;
@@ -179,9 +180,9 @@ public final class Relaunch {
 
         Signals(Path marker) {
             this.marker = marker;
-            handle("INT", 2, false);
-            handle("TERM", 15, true);
-            handle("HUP", 1, true);
+            handle("INT", 2, Signals::interrupt);
+            handle("TERM", 15, Process::destroy);
+            handle("HUP", 1, Process::destroy);
         }
 
         Process started(Process started) {
@@ -194,7 +195,16 @@ public final class Relaunch {
             before.forEach(Signal::handle);
         }
 
-        private void handle(String name, int number, boolean passOn) {
+        /** Ctrl-C to the second JVM: Java sends no other signal than SIGTERM and SIGKILL itself. */
+        private static void interrupt(Process running) {
+            try {
+                new ProcessBuilder("kill", "-INT", Long.toString(running.pid())).start();
+            } catch (IOException e) {
+                // From a terminal the second JVM has it already.
+            }
+        }
+
+        private void handle(String name, int number, Consumer<Process> passOn) {
             try {
                 Signal signal = new Signal(name);
                 before.put(signal, Signal.handle(signal, received -> {
@@ -202,8 +212,8 @@ public final class Relaunch {
                     if (running == null) {
                         ClassArchive.quietlyDelete(marker);
                         Runtime.getRuntime().halt(128 + number);
-                    } else if (passOn) {
-                        running.destroy();
+                    } else {
+                        passOn.accept(running);
                     }
                 }));
             } catch (IllegalArgumentException e) {
