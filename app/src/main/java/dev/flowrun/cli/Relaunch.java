@@ -19,11 +19,11 @@ import sun.misc.SignalHandler;
  * A local {@code run} started as {@code java [options] -jar flowrun.jar run …} does its work in a second JVM that maps
  * the classes an earlier run loaded from a {@link ClassArchive} (JDK class-data sharing, decision 0054): the archive
  * saves that JVM more than starting it costs. The first run without an archive lists the classes it loads, and the
- * archive is made from the list in the background once it has exited. This JVM
- * loads nothing of the engine: it passes on its options and arguments, shares its standard input, output and error,
- * passes on SIGTERM and SIGHUP (SIGINT from a terminal reaches both, and the second JVM cancels its run as the
- * command always did), and exits with the second JVM's status. Whatever about it fails, or a JVM that could not start
- * with the archive, and the command runs in this JVM as before; {@code FLOWRUN_CLASS_ARCHIVE=off} never starts one.
+ * archive is made from the list in the background once it has exited. This JVM loads nothing of the engine: it
+ * passes on its options and arguments, shares its standard input, output and error, passes on SIGINT, SIGTERM and
+ * SIGHUP (the second JVM cancels its run as the command always did), and exits with the second JVM's status.
+ * Whatever about it fails, or a JVM that could not start with the archive, and the command runs in this JVM as before;
+ * {@code FLOWRUN_CLASS_ARCHIVE=off} never starts one.
  */
 public final class Relaunch {
     /** Names the file the second JVM deletes on reaching {@code main}; set only in the second JVM. */
