@@ -175,7 +175,7 @@ public final class App {
             }
             ModelLoad model = loading != null ? loading
                     : ModelLoad.startIfAny(config.effectiveBgModel(), config.bgModelFamily(),
-                    config.workers(), config.bgModelSpinning());
+                    config.bgModelSpinning());
             if (model == null) {
                 return new App(config, NodeCatalogue.standard(null), clock, null, serving, database)
                         .start(config, onNewKey);

@@ -167,8 +167,8 @@ public record Config(
         return model.family();
     }
 
-    /** {@code FLOWRUN_BG_MODEL_SPINNING}: null when unset (the model's threads then spin only for one worker). */
-    public Boolean bgModelSpinning() {
+    /** {@code FLOWRUN_BG_MODEL_SPINNING}: whether the model's threads spin while they wait (default true). */
+    public boolean bgModelSpinning() {
         return model.spinning();
     }
 

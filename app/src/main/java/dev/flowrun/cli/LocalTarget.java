@@ -75,7 +75,7 @@ final class LocalTarget implements Target {
             throw new UsageError(e.getMessage());
         }
         // Not through App: loading its class sets up the logging first (its logger), which the model need not wait for.
-        ModelLoad model = ModelLoad.startIfAny(config.effectiveBgModel(), config.bgModelFamily(), config.workers(),
+        ModelLoad model = ModelLoad.startIfAny(config.effectiveBgModel(), config.bgModelFamily(),
                 config.bgModelSpinning());
         // The logging is set up here, on this thread, before the database's thread logs: set up by two threads at
         // once, SLF4J hands one of them a stand-in that the command's quieting does not reach, and says so.

@@ -17,13 +17,13 @@ public final class ModelLoad implements AutoCloseable {
     }
 
     /**
-     * Starts loading {@code file} on a new daemon thread with a pool of a thread per core shared by {@code workers}
-     * ({@link ModelThreads#of(int, int, Boolean)}, {@code spinning} null to go by the workers); null for no file.
-     * Nothing here touches logging: the command line calls it before the logging is set up.
+     * Starts loading {@code file} on a new daemon thread with a pool of a thread per core ({@link ModelThreads}),
+     * spinning or not; null for no file. Nothing here touches logging: the command line calls it before the logging
+     * is set up.
      */
-    public static ModelLoad startIfAny(Path file, ModelFamily family, int workers, Boolean spinning) {
+    public static ModelLoad startIfAny(Path file, ModelFamily family, boolean spinning) {
         return file == null ? null : start(file, family, ModelThreads.of(Runtime.getRuntime().availableProcessors(),
-                workers, spinning));
+                spinning));
     }
 
     /** Starts loading {@code file} ({@link SegmentationModel#load}) on a new daemon thread. */

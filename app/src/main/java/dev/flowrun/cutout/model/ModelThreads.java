@@ -10,26 +10,22 @@ package dev.flowrun.cutout.model;
  * ISNet at 1024²). With more workers than runs, the other items' decoding, post-processing and encoding go on
  * while one item is inferred: a folder is a pipeline, not two inferences fighting over the cores.
  *
- * <p>ONNX Runtime's threads spin between the run's parallel steps by default: a lone run gets its next step a little
- * sooner, but a spinning thread holds a core that another item's work then waits for, and spins longest exactly
- * when that work has taken its partner's core. With more than one worker they wait without spinning.
+ * <p>The threads spin between the run's parallel steps, ONNX Runtime's default: not spinning saved CPU on a loaded
+ * machine in some turns and not in others, and the folders it ran were slower in most (decision 0055).
  */
 public record ModelThreads(int pool, int runsAtOnce, boolean spinning) {
 
-    /** Threads that spin: a run that has the cores to itself (the benchmarks, one worker). */
+    /** Threads that spin, ONNX Runtime's default. */
     public ModelThreads(int pool, int runsAtOnce) {
         this(pool, runsAtOnce, true);
     }
 
     public static ModelThreads of(int cores) {
-        return new ModelThreads(Math.max(1, cores), 1);
+        return of(cores, true);
     }
 
-    /**
-     * The threads of a session that {@code workers} share: spinning only for one worker, unless {@code spinning}
-     * (a setting, null when unset) says otherwise.
-     */
-    public static ModelThreads of(int cores, int workers, Boolean spinning) {
-        return new ModelThreads(Math.max(1, cores), 1, spinning != null ? spinning : workers <= 1);
+    /** {@code spinning}: {@code FLOWRUN_BG_MODEL_SPINNING}. */
+    public static ModelThreads of(int cores, boolean spinning) {
+        return new ModelThreads(Math.max(1, cores), 1, spinning);
     }
 }

@@ -71,11 +71,9 @@ class ModelFamilyTest {
     }
 
     @Test
-    void theThreadsSpinOnlyForOneWorkerUnlessTheSettingSays() {
+    void theThreadsSpinUnlessTheSettingSaysNot() {
         assertThat(ModelThreads.of(2).spinning()).isTrue();
-        assertThat(ModelThreads.of(2, 1, null)).isEqualTo(new ModelThreads(2, 1, true));
-        assertThat(ModelThreads.of(2, 2, null)).isEqualTo(new ModelThreads(2, 1, false));
-        assertThat(ModelThreads.of(2, 2, true)).isEqualTo(new ModelThreads(2, 1, true));
-        assertThat(ModelThreads.of(2, 1, false)).isEqualTo(new ModelThreads(2, 1, false));
+        assertThat(ModelThreads.of(2, true)).isEqualTo(new ModelThreads(2, 1, true));
+        assertThat(ModelThreads.of(2, false)).isEqualTo(new ModelThreads(2, 1, false));
     }
 }

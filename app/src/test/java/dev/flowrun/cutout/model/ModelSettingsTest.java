@@ -106,8 +106,8 @@ class ModelSettingsTest {
     }
 
     @Test
-    void theSpinningSettingIsTrueFalseOrUnset() {
-        assertThat(Config.fromEnv(Map.of()).bgModelSpinning()).isNull();
+    void theSpinningSettingIsTrueUnlessSetFalse() {
+        assertThat(Config.fromEnv(Map.of()).bgModelSpinning()).isTrue();
         assertThat(Config.fromEnv(Map.of("FLOWRUN_BG_MODEL_SPINNING", "true")).bgModelSpinning()).isTrue();
         assertThat(Config.fromEnv(Map.of("FLOWRUN_BG_MODEL_SPINNING", "FALSE")).bgModelSpinning()).isFalse();
         assertThatThrownBy(() -> Config.fromEnv(Map.of("FLOWRUN_BG_MODEL_SPINNING", "sometimes")))
