@@ -90,6 +90,18 @@ public final class Relaunch {
                 || arg.equals("-h") || arg.equals("--help") || arg.equals("-V") || arg.equals("--version"));
     }
 
+    /**
+     * The second JVM compiles with the quick compiler only (C1), unless the user's options say how to compile: a local
+     * run spends its CPU in the model's native code, and the optimising compiler's work on a fresh JVM (seconds of
+     * CPU beside the inference on the same cores) cost more than its faster code saved, for one photo and for a
+     * folder of 20 (decision 0056).
+     */
+    static List<String> compiler(List<String> options) {
+        boolean own = options.stream().anyMatch(option -> option.contains("Tiered") || option.equals("-Xint")
+                || option.equals("-Xcomp") || option.startsWith("-XX:CompileThreshold"));
+        return own ? List.of() : List.of("-XX:TieredStopAtLevel=1");
+    }
+
     /** This JVM's own command line, as the launcher was given it. */
     private static List<String> commandLine() throws IOException {
         String text = new String(Files.readAllBytes(Path.of("/proc/self/cmdline")), StandardCharsets.UTF_8);
@@ -108,6 +120,7 @@ public final class Relaunch {
         List<String> command = new ArrayList<>();
         command.add(ClassArchive.java());
         command.addAll(options);
+        command.addAll(compiler(options));
         // The JVM's lines about the archive are nothing to the user: that it could not map it goes to a file of this
         // process's, read once the second JVM is done.
         command.add("-Xlog:cds*=off");
