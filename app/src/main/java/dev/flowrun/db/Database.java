@@ -3,6 +3,9 @@ package dev.flowrun.db;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.flowrun.work.Background;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.jdbi.v3.core.Jdbi;
@@ -25,6 +28,7 @@ public final class Database implements AutoCloseable {
     }
 
     public static Database open(String jdbcUrl, int maxConnections) {
+        makeFolder(jdbcUrl);
         H2Recovery.beforeOpen(jdbcUrl);
         var config = new HikariConfig();
         config.setJdbcUrl(jdbcUrl);
@@ -48,6 +52,23 @@ public final class Database implements AutoCloseable {
             throw OpenFailures.of(jdbcUrl, e);
         }
         return database;
+    }
+
+    /**
+     * Makes the folder of an H2 file before H2 does: the database opens on a thread of its own while the file store
+     * makes its folders in the same data directory, and H2's own making fails ("a file with this name already
+     * exists") when the folder appears between its look and its making. Nothing here for a URL that is not an H2
+     * file; a folder that cannot be made is H2's to report, in its words.
+     */
+    private static void makeFolder(String jdbcUrl) {
+        Path file = H2Recovery.storeFile(jdbcUrl);
+        if (file != null && file.getParent() != null) {
+            try {
+                Files.createDirectories(file.getParent());
+            } catch (IOException e) {
+                // H2's opening says what is wrong with the folder.
+            }
+        }
     }
 
     /**
