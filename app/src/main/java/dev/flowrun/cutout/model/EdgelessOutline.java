@@ -1,5 +1,7 @@
 package dev.flowrun.cutout.model;
 
+import java.util.Arrays;
+
 /**
  * How much of the first look's outline runs where the picture shows no edge: per outline pixel (subject with a
  * background neighbour, off the frame), the mean colours of the subject and of the background in its
@@ -23,6 +25,7 @@ final class EdgelessOutline {
         int r = WINDOW / 2;
         long outline = 0;
         long edgeless = 0;
+        int[] sum = new int[6]; // one window's sums, reused: subject's R, G, B, then all pixels' R, G, B
         for (int y = 1; y < h - 1; y++) {
             for (int x = 1; x < w - 1; x++) {
                 int i = y * w + x;
@@ -30,16 +33,16 @@ final class EdgelessOutline {
                     continue;
                 }
                 outline++;
-                edgeless += alike(p, guide, w, h, x, y, r) ? 1 : 0;
+                edgeless += alike(p, guide, w, h, x, y, r, sum) ? 1 : 0;
             }
         }
         return outline == 0 ? 0 : (double) edgeless / outline;
     }
 
-    private static boolean alike(float[] p, int[] guide, int w, int h, int cx, int cy, int r) {
+    private static boolean alike(float[] p, int[] guide, int w, int h, int cx, int cy, int r, int[] sum) {
         int n = 0;
         int all = 0;
-        int[] sum = new int[6]; // subject's R, G, B, then all pixels' R, G, B
+        Arrays.fill(sum, 0);
         for (int y = Math.max(0, cy - r); y <= Math.min(h - 1, cy + r); y++) {
             for (int x = Math.max(0, cx - r); x <= Math.min(w - 1, cx + r); x++) {
                 int i = y * w + x;
